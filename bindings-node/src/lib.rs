@@ -1,0 +1,1 @@
+//! Placeholder: the binding lands with its own issue.

@@ -1,0 +1,438 @@
+//! Host values → the core's `Value`.
+//!
+//! Strings are not copied: an exact `str` is read through its UTF-8 view (for ASCII text that
+//! is the object's own buffer), registered in [`Hosts`] and handed to the core as
+//! `Str::host`, so the output can return the very same object. `bytes`-like payloads are
+//! base64-encoded here (the core has no raw-bytes value). Objects with a callable
+//! `model_dump` (pydantic models such as the `mcp` package's) are dumped with the wire recipe
+//! and the resulting dict is lowered.
+
+use std::cell::{Cell, RefCell};
+use std::fmt::Write as _;
+
+use mcp_tool_result::{Code, HostId, Map, Number, Str, Value, MAX_DEPTH};
+use pyo3::exceptions::PyException;
+use pyo3::intern;
+use pyo3::prelude::*;
+use pyo3::types::{
+    PyBool, PyByteArray, PyBytes, PyDict, PyFloat, PyInt, PyList, PyMemoryView, PyString, PyTuple,
+};
+
+/// The host objects a call borrows from: every borrowed string (so it stays alive, even while
+/// the GIL is released) and every temporary a borrowed string lives in. A string's index is
+/// its `HostId`.
+pub struct Hosts<'py> {
+    objects: RefCell<Vec<Bound<'py, PyAny>>>,
+    borrowed_bytes: Cell<usize>,
+}
+
+impl<'py> Hosts<'py> {
+    /// An empty table.
+    pub fn new() -> Self {
+        Hosts {
+            objects: RefCell::new(Vec::new()),
+            borrowed_bytes: Cell::new(0),
+        }
+    }
+
+    /// The object registered under `id`.
+    pub fn get(&self, id: HostId) -> Option<Bound<'py, PyAny>> {
+        self.objects.borrow().get(id.0 as usize).cloned()
+    }
+
+    /// Total length of the text borrowed from host objects, in bytes.
+    pub fn borrowed_bytes(&self) -> usize {
+        self.borrowed_bytes.get()
+    }
+
+    /// Keeps `object` alive as long as the table and returns its index.
+    fn keep(&self, object: Bound<'py, PyAny>) -> HostId {
+        let mut objects = self.objects.borrow_mut();
+        let id = HostId(u32::try_from(objects.len()).unwrap_or(u32::MAX));
+        objects.push(object);
+        id
+    }
+
+    /// Keeps an immutable host object alive and extends the lifetime of `text`, which points
+    /// into it, to the table's.
+    fn borrow_text<'h>(&'h self, owner: &Bound<'py, PyAny>, text: &str) -> (&'h str, HostId) {
+        let id = self.keep(owner.clone());
+        self.borrowed_bytes
+            .set(self.borrowed_bytes.get() + text.len());
+        // SAFETY: `text` points into `owner`, an immutable `str` (its UTF-8 view is cached in
+        // the object for its whole life) or `bytes`. The table now holds a strong reference
+        // to `owner` and never drops one before it is dropped itself, so the text lives at
+        // least as long as `&'h self`.
+        let text: &'h str = unsafe { &*std::ptr::from_ref::<str>(text) };
+        (text, id)
+    }
+}
+
+/// The input of one call, after lowering.
+pub enum Input<'h> {
+    /// A host value lowered into the model.
+    Value(Value<'h>),
+    /// JSON text (a top-level `str` or bytes-like), parsed by the core.
+    Json(&'h str),
+}
+
+/// Why lowering failed: a conversion error at a path (built up while unwinding), or a Python
+/// exception that must propagate as it is (`KeyboardInterrupt` and other non-`Exception`s).
+pub enum LowerError {
+    /// Report as `ConvertError`, optionally chained to the Python exception that caused it.
+    Convert {
+        code: Code,
+        message: String,
+        reversed_path: Vec<Segment>,
+        cause: Option<PyErr>,
+    },
+    /// Re-raise unchanged.
+    Raise(PyErr),
+}
+
+/// One step of a JSON Pointer.
+pub enum Segment {
+    Key(String),
+    Index(usize),
+}
+
+impl LowerError {
+    fn new(code: Code, message: String) -> Self {
+        LowerError::Convert {
+            code,
+            message,
+            reversed_path: Vec::new(),
+            cause: None,
+        }
+    }
+
+    fn caused_by(code: Code, message: String, cause: PyErr, py: Python<'_>) -> Self {
+        if cause.is_instance_of::<PyException>(py) {
+            LowerError::Convert {
+                code,
+                message,
+                reversed_path: Vec::new(),
+                cause: Some(cause),
+            }
+        } else {
+            LowerError::Raise(cause)
+        }
+    }
+
+    fn within(mut self, segment: Segment) -> Self {
+        if let LowerError::Convert { reversed_path, .. } = &mut self {
+            reversed_path.push(segment);
+        }
+        self
+    }
+}
+
+/// The JSON Pointer of a reversed list of segments.
+pub fn pointer(reversed: &[Segment]) -> String {
+    let mut out = String::new();
+    for segment in reversed.iter().rev() {
+        out.push('/');
+        match segment {
+            Segment::Key(key) => out.push_str(&key.replace('~', "~0").replace('/', "~1")),
+            Segment::Index(i) => {
+                let _ = write!(out, "{i}");
+            }
+        }
+    }
+    out
+}
+
+/// Lowers the `result` argument: `str` and bytes-like values are JSON text, everything else a
+/// host value.
+pub fn input<'h, 'py>(
+    hosts: &'h Hosts<'py>,
+    result: &Bound<'py, PyAny>,
+) -> Result<Input<'h>, LowerError> {
+    if let Ok(text) = result.cast::<PyString>() {
+        let text = text.to_str().map_err(|_| {
+            LowerError::new(
+                Code::InvalidJson,
+                "JSON text holds a lone surrogate (not valid Unicode)".to_owned(),
+            )
+        })?;
+        return Ok(Input::Json(hosts.borrow_text(result, text).0));
+    }
+    if result.is_instance_of::<PyBytes>()
+        || result.is_instance_of::<PyByteArray>()
+        || result.is_instance_of::<PyMemoryView>()
+    {
+        // A copy for the mutable kinds: the text must not change while the core reads it.
+        let bytes = if result.is_instance_of::<PyBytes>() {
+            result.clone()
+        } else {
+            result
+                .py()
+                .get_type::<PyBytes>()
+                .call1((result,))
+                .map_err(LowerError::Raise)?
+        };
+        let raw = bytes
+            .cast::<PyBytes>()
+            .map_err(|e| LowerError::Raise(e.into()))?
+            .as_bytes();
+        let text = std::str::from_utf8(raw).map_err(|e| {
+            LowerError::new(Code::InvalidJson, format!("JSON bytes are not UTF-8: {e}"))
+        })?;
+        return Ok(Input::Json(hosts.borrow_text(&bytes, text).0));
+    }
+    Lowerer { hosts }.value(result, 0).map(Input::Value)
+}
+
+/// Lowers keyword options into an object (the core parses and checks them).
+pub fn options<'h, 'py>(
+    hosts: &'h Hosts<'py>,
+    options: Option<&Bound<'py, PyDict>>,
+) -> Result<Value<'h>, LowerError> {
+    match options {
+        None => Ok(Value::Null),
+        Some(dict) => Lowerer { hosts }.dict(dict, 1).map_err(|e| match e {
+            LowerError::Convert {
+                message,
+                reversed_path,
+                cause,
+                ..
+            } => LowerError::Convert {
+                code: Code::InvalidOption,
+                message,
+                reversed_path,
+                cause,
+            },
+            raise @ LowerError::Raise(_) => raise,
+        }),
+    }
+}
+
+struct Lowerer<'h, 'py> {
+    hosts: &'h Hosts<'py>,
+}
+
+impl<'h, 'py> Lowerer<'h, 'py> {
+    /// `depth` is the nesting of the containers around `object`.
+    fn value(&self, object: &Bound<'py, PyAny>, depth: usize) -> Result<Value<'h>, LowerError> {
+        if let Ok(s) = object.cast::<PyString>() {
+            return Ok(Value::String(self.string(s)?));
+        }
+        if let Ok(dict) = object.cast::<PyDict>() {
+            return self.dict(dict, depth + 1);
+        }
+        if let Ok(list) = object.cast::<PyList>() {
+            return self.sequence(list.iter(), list.len(), depth + 1);
+        }
+        if object.is_none() {
+            return Ok(Value::Null);
+        }
+        if let Ok(b) = object.cast::<PyBool>() {
+            return Ok(Value::Bool(b.is_true()));
+        }
+        if let Ok(int) = object.cast::<PyInt>() {
+            return integer(int).map(Value::Number);
+        }
+        if let Ok(float) = object.cast::<PyFloat>() {
+            return Ok(Value::Number(Number::Float(float.value())));
+        }
+        if let Ok(tuple) = object.cast::<PyTuple>() {
+            return self.sequence(tuple.iter(), tuple.len(), depth + 1);
+        }
+        if let Ok(bytes) = object.cast::<PyBytes>() {
+            return Ok(Value::String(Str::owned(
+                base64_simd::STANDARD.encode_to_string(bytes.as_bytes()),
+            )));
+        }
+        if let Ok(array) = object.cast::<PyByteArray>() {
+            // SAFETY: no Python code runs while the slice is borrowed (the GIL is held and
+            // the encoder is plain Rust), so the bytearray cannot be resized under it.
+            let encoded = base64_simd::STANDARD.encode_to_string(unsafe { array.as_bytes() });
+            return Ok(Value::String(Str::owned(encoded)));
+        }
+        if object.is_instance_of::<PyMemoryView>() {
+            let bytes = object
+                .call_method0(intern!(object.py(), "tobytes"))
+                .map_err(|e| {
+                    let message = format!("memoryview could not be read: {e}");
+                    LowerError::caused_by(Code::InvalidToolResult, message, e, object.py())
+                })?;
+            return self.value(&bytes, depth);
+        }
+        self.model(object, depth)
+    }
+
+    /// An object with a callable `model_dump` (a pydantic model), dumped as wire JSON.
+    fn model(&self, object: &Bound<'py, PyAny>, depth: usize) -> Result<Value<'h>, LowerError> {
+        let py = object.py();
+        let unsupported = || format!("unsupported Python type {}", type_name(object));
+        let dump = match object.getattr_opt(intern!(py, "model_dump")) {
+            Ok(Some(dump)) if dump.is_callable() => dump,
+            Ok(_) => return Err(LowerError::new(Code::InvalidToolResult, unsupported())),
+            Err(e) => {
+                let message = format!(
+                    "{} (reading its model_dump attribute raised {e})",
+                    unsupported()
+                );
+                return Err(LowerError::caused_by(
+                    Code::InvalidToolResult,
+                    message,
+                    e,
+                    py,
+                ));
+            }
+        };
+        let kwargs = PyDict::new(py);
+        kwargs
+            .set_item(intern!(py, "by_alias"), true)
+            .map_err(LowerError::Raise)?;
+        kwargs
+            .set_item(intern!(py, "exclude_none"), true)
+            .map_err(LowerError::Raise)?;
+        kwargs
+            .set_item(intern!(py, "mode"), intern!(py, "json"))
+            .map_err(LowerError::Raise)?;
+        let dumped = dump.call((), Some(&kwargs)).map_err(|e| {
+            let message = format!("{}.model_dump() raised {e}", type_name(object));
+            LowerError::caused_by(Code::InvalidToolResult, message, e, py)
+        })?;
+        if !is_json_like(&dumped) {
+            let message = format!(
+                "{}.model_dump() returned {}",
+                type_name(object),
+                type_name(&dumped)
+            );
+            return Err(LowerError::new(Code::InvalidToolResult, message));
+        }
+        // The dump is a temporary: keep it alive while strings borrow from it.
+        self.hosts.keep(dumped.clone());
+        self.value(&dumped, depth)
+    }
+
+    fn string(&self, s: &Bound<'py, PyString>) -> Result<Str<'h>, LowerError> {
+        match s.to_str() {
+            Ok(text) if s.is_exact_instance_of::<PyString>() => {
+                let (text, id) = self.hosts.borrow_text(s.as_any(), text);
+                Ok(Str::host(text, id))
+            }
+            // A str subclass (e.g. a StrEnum member) is copied: the output holds plain str.
+            Ok(text) => Ok(Str::owned(text.to_owned())),
+            Err(_) => replace_surrogates(s).map(Str::lossy),
+        }
+    }
+
+    /// `depth` is the nesting of this dict.
+    fn dict(&self, dict: &Bound<'py, PyDict>, depth: usize) -> Result<Value<'h>, LowerError> {
+        if depth > MAX_DEPTH {
+            return Err(too_deep());
+        }
+        // Snapshot first: lowering a value may run Python code (`model_dump`) that changes
+        // the dict, and iterating a changing dict is an error.
+        let entries: Vec<(Bound<'py, PyAny>, Bound<'py, PyAny>)> = dict.iter().collect();
+        let mut map = Map::with_capacity(entries.len());
+        for (key, value) in entries {
+            let Ok(key) = key.cast::<PyString>() else {
+                let message = format!(
+                    "dict key of unsupported type {} (keys must be str)",
+                    type_name(&key)
+                );
+                let segment = Segment::Key(
+                    key.str()
+                        .map(|s| s.to_string_lossy().into_owned())
+                        .unwrap_or_default(),
+                );
+                return Err(LowerError::new(Code::InvalidToolResult, message).within(segment));
+            };
+            let key = self.string(key)?;
+            match self.value(&value, depth) {
+                Ok(value) => map.push(key, value),
+                Err(e) => return Err(e.within(Segment::Key(key.as_str().to_owned()))),
+            }
+        }
+        Ok(Value::Object(map))
+    }
+
+    /// `depth` is the nesting of this list or tuple.
+    fn sequence(
+        &self,
+        items: impl Iterator<Item = Bound<'py, PyAny>>,
+        len: usize,
+        depth: usize,
+    ) -> Result<Value<'h>, LowerError> {
+        if depth > MAX_DEPTH {
+            return Err(too_deep());
+        }
+        let mut values = Vec::with_capacity(len);
+        for (i, item) in items.enumerate() {
+            values.push(
+                self.value(&item, depth)
+                    .map_err(|e| e.within(Segment::Index(i)))?,
+            );
+        }
+        Ok(Value::Array(values))
+    }
+}
+
+/// Whether `object` is lowered without calling `model_dump` (so a dump cannot recurse).
+fn is_json_like(object: &Bound<'_, PyAny>) -> bool {
+    object.is_none()
+        || object.is_instance_of::<PyString>()
+        || object.is_instance_of::<PyDict>()
+        || object.is_instance_of::<PyList>()
+        || object.is_instance_of::<PyTuple>()
+        || object.is_instance_of::<PyInt>()
+        || object.is_instance_of::<PyFloat>()
+        || object.is_instance_of::<PyBytes>()
+        || object.is_instance_of::<PyByteArray>()
+        || object.is_instance_of::<PyMemoryView>()
+}
+
+fn too_deep() -> LowerError {
+    LowerError::new(
+        Code::TooDeep,
+        format!("nesting deeper than {MAX_DEPTH} levels"),
+    )
+}
+
+fn integer(int: &Bound<'_, PyInt>) -> Result<Number<'static>, LowerError> {
+    if let Ok(i) = int.extract::<i64>() {
+        return Ok(Number::Int(i));
+    }
+    if let Ok(u) = int.extract::<u64>() {
+        return Ok(Number::UInt(u));
+    }
+    // Beyond 64 bits: the decimal literal (of the int value, whatever a subclass prints).
+    let py = int.py();
+    let text = py
+        .get_type::<PyInt>()
+        .call1((int,))
+        .and_then(|exact| exact.str())
+        .map_err(|e| {
+            let message = format!("integer could not be written in decimal: {e}");
+            LowerError::caused_by(Code::InvalidToolResult, message, e, py)
+        })?;
+    Ok(Number::Raw(text.to_string_lossy().into_owned().into()))
+}
+
+/// The text of a `str` holding lone surrogates: each lone surrogate becomes U+FFFD and a
+/// high/low pair becomes its character, as if the string had gone through JSON text.
+fn replace_surrogates(s: &Bound<'_, PyString>) -> Result<String, LowerError> {
+    let py = s.py();
+    s.call_method1(intern!(py, "encode"), ("utf-16-le", "surrogatepass"))
+        .and_then(|utf16| utf16.call_method1(intern!(py, "decode"), ("utf-16-le", "replace")))
+        .and_then(|text| Ok(text.cast::<PyString>()?.to_str()?.to_owned()))
+        .map_err(|e| {
+            LowerError::caused_by(
+                Code::InternalError,
+                format!("replacing lone surrogates failed: {e}"),
+                e,
+                py,
+            )
+        })
+}
+
+fn type_name(object: &Bound<'_, PyAny>) -> String {
+    object.get_type().fully_qualified_name().map_or_else(
+        |_| "<unknown>".to_owned(),
+        |name| name.to_string_lossy().into_owned(),
+    )
+}

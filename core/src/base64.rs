@@ -1,0 +1,104 @@
+//! Base64 payload checks: a SIMD validity check on the borrowed text, a forgiving repair for
+//! the common non-canonical forms, sizes without decoding, and a few decoded bytes for sniffing.
+
+use base64_simd::STANDARD;
+
+/// Whether `text` is canonical standard base64 (RFC 4648 §4, padded). No allocation.
+pub fn is_canonical(text: &str) -> bool {
+    text.len() % 4 == 0 && STANDARD.check(text.as_bytes()).is_ok()
+}
+
+/// Repairs whitespace, the URL-safe alphabet and missing padding. `None` when the result is
+/// still not base64.
+pub fn repair(text: &str) -> Option<String> {
+    let mut out: String = text
+        .chars()
+        .filter(|c| !c.is_ascii_whitespace())
+        .map(|c| match c {
+            '-' => '+',
+            '_' => '/',
+            other => other,
+        })
+        .collect();
+    while out.ends_with('=') {
+        out.pop();
+    }
+    match out.len() % 4 {
+        0 => {}
+        1 => return None,
+        rest => out.extend(std::iter::repeat_n('=', 4 - rest)),
+    }
+    is_canonical(&out).then_some(out)
+}
+
+/// Decoded size of base64 text, from its length and padding alone.
+pub fn decoded_len(text: &str) -> u64 {
+    let bytes = text.as_bytes();
+    let padding = bytes
+        .iter()
+        .rev()
+        .take(2)
+        .take_while(|&&b| b == b'=')
+        .count();
+    let len = bytes.len() as u64;
+    if len % 4 == 0 {
+        len / 4 * 3 - padding as u64
+    } else {
+        (len - padding as u64) * 3 / 4
+    }
+}
+
+/// Up to the first 12 decoded bytes, for magic-number sniffing. Empty when undecodable.
+pub fn prefix_bytes(text: &str) -> Vec<u8> {
+    let take = text.len().min(16) / 4 * 4;
+    let chunk = &text.as_bytes()[..take];
+    STANDARD.decode_to_vec(chunk).unwrap_or_default()
+}
+
+/// A hint for text that is clearly not base64 but raw binary written as a string.
+pub fn raw_bytes_hint(text: &str) -> Option<&'static str> {
+    let head: String = text.chars().take(8).collect();
+    let probes: [(&str, &'static str); 4] = [
+        ("PNG\r\n", "PNG"),
+        ("JFIF", "JPEG"),
+        ("GIF8", "GIF"),
+        ("%PDF", "PDF"),
+    ];
+    probes
+        .iter()
+        .find(|(magic, _)| head.contains(magic) && !is_canonical(text))
+        .map(|(_, name)| *name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn canonical_and_repair() {
+        assert!(is_canonical("iVBORw0KGgo="));
+        assert!(is_canonical(""));
+        assert!(!is_canonical("iVBORw0KGgo"));
+        assert_eq!(repair("iVBO\nRw0K Ggo").as_deref(), Some("iVBORw0KGgo="));
+        assert_eq!(repair("-_-_").as_deref(), Some("+/+/"));
+        assert_eq!(repair("abcde"), None);
+        assert_eq!(repair("not base64!"), None);
+    }
+
+    #[test]
+    fn sizes_from_length() {
+        assert_eq!(decoded_len("iVBORw0KGgo="), 8);
+        assert_eq!(decoded_len("AAAA"), 3);
+        assert_eq!(decoded_len("AA=="), 1);
+        assert_eq!(decoded_len(""), 0);
+    }
+
+    #[test]
+    fn prefix_for_sniffing() {
+        assert_eq!(
+            prefix_bytes("iVBORw0KGgo="),
+            vec![0x89, b'P', b'N', b'G', 0x0d, 0x0a, 0x1a, 0x0a]
+        );
+        assert_eq!(&prefix_bytes("JVBERi0xLjQKJcfs")[..5], b"%PDF-");
+    }
+}

@@ -1,0 +1,113 @@
+//! The one marker grammar for everything replaced by text:
+//! `"[" kind [" " label] [", " size] [" <" uri ">"] [": " reason] "]"`.
+
+/// The parts of a marker.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Marker<'s> {
+    /// `image`, `audio`, `resource`, `resource_link`.
+    pub kind: &'s str,
+    /// MIME type (media) or name (resource_link).
+    pub label: Option<&'s str>,
+    /// Decoded size in bytes.
+    pub size: Option<u64>,
+    /// The resource uri.
+    pub uri: Option<&'s str>,
+    /// Why the block was replaced.
+    pub reason: Option<&'s str>,
+}
+
+impl Marker<'_> {
+    /// The marker text.
+    pub fn render(&self) -> String {
+        let mut out = String::with_capacity(48);
+        out.push('[');
+        out.push_str(self.kind);
+        if let Some(label) = self.label.filter(|l| !l.is_empty()) {
+            out.push(' ');
+            out.push_str(label);
+        }
+        if let Some(size) = self.size {
+            out.push_str(", ");
+            out.push_str(&human_size(size));
+        }
+        if let Some(uri) = self.uri.filter(|u| !u.is_empty()) {
+            out.push_str(" <");
+            out.push_str(uri);
+            out.push('>');
+        }
+        if let Some(reason) = self.reason {
+            out.push_str(": ");
+            out.push_str(reason);
+        }
+        out.push(']');
+        out
+    }
+}
+
+/// `N B`, `N KB` (half up), `N.N MB`, `N.N GB` (one decimal, half up), in units of 1024.
+pub fn human_size(bytes: u64) -> String {
+    const KIB: u64 = 1024;
+    const MIB: u64 = KIB * KIB;
+    const GIB: u64 = MIB * KIB;
+    let tenths = |unit: u64| (u128::from(bytes) * 10 + u128::from(unit) / 2) / u128::from(unit);
+    if bytes < KIB {
+        format!("{bytes} B")
+    } else if bytes < MIB {
+        format!("{} KB", (bytes + KIB / 2) / KIB)
+    } else if bytes < GIB {
+        let t = tenths(MIB);
+        format!("{}.{} MB", t / 10, t % 10)
+    } else {
+        let t = tenths(GIB);
+        format!("{}.{} GB", t / 10, t % 10)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes() {
+        assert_eq!(human_size(0), "0 B");
+        assert_eq!(human_size(1023), "1023 B");
+        assert_eq!(human_size(1024), "1 KB");
+        assert_eq!(human_size(1535), "1 KB");
+        assert_eq!(human_size(1536), "2 KB");
+        assert_eq!(human_size(49_152), "48 KB");
+        assert_eq!(human_size(1_258_291), "1.2 MB");
+        assert_eq!(human_size(6_396_314), "6.1 MB");
+        assert_eq!(human_size(5 * 1024 * 1024 * 1024), "5.0 GB");
+    }
+
+    #[test]
+    fn grammar() {
+        let m = Marker {
+            kind: "audio",
+            label: Some("audio/wav"),
+            size: Some(1_258_291),
+            reason: Some("not supported by this target"),
+            ..Default::default()
+        };
+        assert_eq!(
+            m.render(),
+            "[audio audio/wav, 1.2 MB: not supported by this target]"
+        );
+        let link = Marker {
+            kind: "resource_link",
+            label: Some("report.pdf"),
+            uri: Some("file:///r.pdf"),
+            ..Default::default()
+        };
+        assert_eq!(link.render(), "[resource_link report.pdf <file:///r.pdf>]");
+        assert_eq!(
+            Marker {
+                kind: "image",
+                reason: Some("missing data"),
+                ..Default::default()
+            }
+            .render(),
+            "[image: missing data]"
+        );
+    }
+}

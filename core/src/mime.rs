@@ -1,0 +1,92 @@
+//! MIME types: normalization and magic-number sniffing.
+
+/// The essence of a MIME type: the part before any parameters, trimmed.
+pub fn essence(mime: &str) -> &str {
+    mime.split(';').next().unwrap_or("").trim()
+}
+
+/// Trims and lower-cases a declared MIME type and fixes the common `image/jpg`.
+pub fn normalize(declared: &str) -> String {
+    let lower = declared.trim().to_ascii_lowercase();
+    match essence(&lower) {
+        "image/jpg" | "image/pjpeg" => lower.replacen(essence(&lower), "image/jpeg", 1),
+        _ => lower,
+    }
+}
+
+/// The type named by a known magic number at the start of `bytes`.
+pub fn sniff(bytes: &[u8]) -> Option<&'static str> {
+    let starts = |magic: &[u8]| bytes.starts_with(magic);
+    let riff = |kind: &[u8]| starts(b"RIFF") && bytes.get(8..12) == Some(kind);
+    if starts(b"\x89PNG\r\n\x1a\n") {
+        Some("image/png")
+    } else if starts(b"\xFF\xD8\xFF") {
+        Some("image/jpeg")
+    } else if starts(b"GIF87a") || starts(b"GIF89a") {
+        Some("image/gif")
+    } else if riff(b"WEBP") {
+        Some("image/webp")
+    } else if riff(b"WAVE") {
+        Some("audio/wav")
+    } else if starts(b"BM") && bytes.len() >= 6 {
+        Some("image/bmp")
+    } else if starts(b"II*\0") || starts(b"MM\0*") {
+        Some("image/tiff")
+    } else if starts(b"%PDF-") {
+        Some("application/pdf")
+    } else if starts(b"ID3")
+        || (bytes.len() >= 2 && bytes[0] == 0xFF && matches!(bytes[1], 0xFB | 0xF3 | 0xF2))
+    {
+        Some("audio/mpeg")
+    } else if starts(b"OggS") {
+        Some("audio/ogg")
+    } else if starts(b"fLaC") {
+        Some("audio/flac")
+    } else {
+        None
+    }
+}
+
+/// Whether a declared essence names the same format as a sniffed type (aliases included).
+pub fn same_format(declared_essence: &str, sniffed: &str) -> bool {
+    canonical_alias(declared_essence) == sniffed
+}
+
+fn canonical_alias(essence: &str) -> &str {
+    match essence {
+        "audio/x-wav" | "audio/wave" | "audio/vnd.wave" => "audio/wav",
+        "audio/mp3" | "audio/mpeg3" | "audio/x-mpeg" => "audio/mpeg",
+        "audio/x-flac" => "audio/flac",
+        "application/ogg" | "audio/x-ogg" => "audio/ogg",
+        "image/x-ms-bmp" => "image/bmp",
+        "application/x-pdf" => "application/pdf",
+        other => other,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn normalizes() {
+        assert_eq!(normalize(" Image/JPG "), "image/jpeg");
+        assert_eq!(
+            normalize("text/plain; charset=UTF-8"),
+            "text/plain; charset=utf-8"
+        );
+        assert_eq!(normalize("image/png"), "image/png");
+    }
+
+    #[test]
+    fn sniffs_signatures() {
+        assert_eq!(sniff(b"\x89PNG\r\n\x1a\n...."), Some("image/png"));
+        assert_eq!(sniff(b"\xFF\xD8\xFF\xE0"), Some("image/jpeg"));
+        assert_eq!(sniff(b"RIFF\0\0\0\0WEBPVP8 "), Some("image/webp"));
+        assert_eq!(sniff(b"RIFF\0\0\0\0WAVEfmt "), Some("audio/wav"));
+        assert_eq!(sniff(b"%PDF-1.4"), Some("application/pdf"));
+        assert_eq!(sniff(b"hello"), None);
+        assert!(same_format("audio/x-wav", "audio/wav"));
+        assert!(!same_format("image/png", "image/jpeg"));
+    }
+}

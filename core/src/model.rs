@@ -1,0 +1,402 @@
+//! The value model the core takes and returns.
+//!
+//! A small JSON-like tree whose strings may borrow from the caller's memory and may carry a
+//! host handle: a binding registers a large host string (for example a 5 MiB base64 `data`)
+//! under an id, hands the core a borrowed view, and gets the same id back wherever the core
+//! passed the string through unchanged, so it can return the original host object without
+//! copying the payload either way.
+
+use std::borrow::Cow;
+
+/// A JSON-like value. Objects keep their key order; duplicate keys resolve to the last one.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Value<'a> {
+    /// JSON `null`.
+    Null,
+    /// JSON `true` / `false`.
+    Bool(bool),
+    /// A number, kept in the form it arrived in.
+    Number(Number<'a>),
+    /// A string, possibly borrowed and possibly tied to a host object.
+    String(Str<'a>),
+    /// An array.
+    Array(Vec<Value<'a>>),
+    /// An object as ordered key/value pairs.
+    Object(Map<'a>),
+}
+
+/// A JSON number. JSON text keeps its literal (`Raw`) so that integers beyond 64 bits and
+/// every float round-trip exactly; bindings build the typed variants.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Number<'a> {
+    /// A signed integer.
+    Int(i64),
+    /// An unsigned integer above `i64::MAX`.
+    UInt(u64),
+    /// A float. Non-finite values are written as `null`.
+    Float(f64),
+    /// A syntactically valid JSON number literal.
+    Raw(Cow<'a, str>),
+}
+
+impl Number<'_> {
+    /// The value as an `f64` (nearest), used for comparisons and numeric rules.
+    pub fn as_f64(&self) -> f64 {
+        match self {
+            Number::Int(i) => *i as f64,
+            Number::UInt(u) => *u as f64,
+            Number::Float(f) => *f,
+            Number::Raw(text) => text.parse().unwrap_or(f64::NAN),
+        }
+    }
+
+    /// The value as a `u64` when it is a non-negative integer that fits.
+    pub fn as_u64(&self) -> Option<u64> {
+        match self {
+            Number::Int(i) => u64::try_from(*i).ok(),
+            Number::UInt(u) => Some(*u),
+            Number::Float(f) if f.fract() == 0.0 && *f >= 0.0 && *f < 1.8e19 => Some(*f as u64),
+            Number::Float(_) => None,
+            Number::Raw(text) => text.parse().ok().or_else(|| {
+                let f: f64 = text.parse().ok()?;
+                (f.fract() == 0.0 && f >= 0.0 && f < 1.8e19).then_some(f as u64)
+            }),
+        }
+    }
+
+    /// Detaches the number from any borrowed input.
+    pub fn into_owned(self) -> Number<'static> {
+        match self {
+            Number::Int(i) => Number::Int(i),
+            Number::UInt(u) => Number::UInt(u),
+            Number::Float(f) => Number::Float(f),
+            Number::Raw(text) => Number::Raw(Cow::Owned(text.into_owned())),
+        }
+    }
+}
+
+/// Identifies a host string registered by a binding (an index into the binding's own table).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct HostId(pub u32);
+
+/// A string value: text that may borrow from the input, plus an optional host handle.
+///
+/// The core only ever moves or clones a `Str` it passes through; a string it builds or
+/// repairs is new and carries no handle.
+#[derive(Debug, Clone)]
+pub struct Str<'a> {
+    text: Cow<'a, str>,
+    host: Option<HostId>,
+    lossy: bool,
+    json_safe: bool,
+}
+
+impl<'a> Str<'a> {
+    /// A string borrowed from the caller.
+    pub fn borrowed(text: &'a str) -> Self {
+        Str {
+            text: Cow::Borrowed(text),
+            host: None,
+            lossy: false,
+            json_safe: false,
+        }
+    }
+
+    /// A string the core owns.
+    pub fn owned(text: String) -> Self {
+        Str {
+            text: Cow::Owned(text),
+            host: None,
+            lossy: false,
+            json_safe: false,
+        }
+    }
+
+    /// A borrowed view of a host string registered under `id`.
+    pub fn host(text: &'a str, id: HostId) -> Self {
+        Str {
+            text: Cow::Borrowed(text),
+            host: Some(id),
+            lossy: false,
+            json_safe: false,
+        }
+    }
+
+    /// A string whose source held lone UTF-16 surrogates, already replaced by U+FFFD. The
+    /// core reports it (`lone_surrogate`) at the string's path.
+    pub fn lossy(text: String) -> Self {
+        Str {
+            text: Cow::Owned(text),
+            host: None,
+            lossy: true,
+            json_safe: false,
+        }
+    }
+
+    /// A borrowed string known to need no JSON escaping (no `"`, `\\` or control characters).
+    pub(crate) fn json_safe(text: &'a str) -> Self {
+        Str {
+            text: Cow::Borrowed(text),
+            host: None,
+            lossy: false,
+            json_safe: true,
+        }
+    }
+
+    /// Marks the string as needing no JSON escaping (the caller has checked it).
+    pub(crate) fn mark_json_safe(mut self) -> Self {
+        self.json_safe = true;
+        self
+    }
+
+    /// Whether the string is known to need no JSON escaping.
+    pub(crate) fn is_json_safe(&self) -> bool {
+        self.json_safe
+    }
+
+    /// The text when it borrows from the input.
+    pub fn borrowed_text(&self) -> Option<&'a str> {
+        match self.text {
+            Cow::Borrowed(text) => Some(text),
+            Cow::Owned(_) => None,
+        }
+    }
+
+    /// The text from byte `start` on, still borrowed when the original is (no host handle: it
+    /// is a different string).
+    pub(crate) fn slice_from(&self, start: usize) -> Str<'a> {
+        match &self.text {
+            Cow::Borrowed(text) => Str::borrowed(&text[start..]),
+            Cow::Owned(text) => Str::owned(text[start..].to_owned()),
+        }
+    }
+
+    /// Whether lone surrogates were replaced in this string.
+    pub fn is_lossy(&self) -> bool {
+        self.lossy
+    }
+
+    /// The text.
+    pub fn as_str(&self) -> &str {
+        &self.text
+    }
+
+    /// The host handle, when the string is a host string passed through unchanged.
+    pub fn host_id(&self) -> Option<HostId> {
+        self.host
+    }
+
+    /// Detaches the string from any borrowed input (the host handle is dropped too).
+    pub fn into_owned(self) -> Str<'static> {
+        Str {
+            text: Cow::Owned(self.text.into_owned()),
+            host: None,
+            lossy: self.lossy,
+            json_safe: self.json_safe,
+        }
+    }
+}
+
+impl PartialEq for Str<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.text == other.text
+    }
+}
+
+impl From<String> for Str<'_> {
+    fn from(text: String) -> Self {
+        Str::owned(text)
+    }
+}
+
+impl<'a> From<&'a str> for Str<'a> {
+    fn from(text: &'a str) -> Self {
+        Str::borrowed(text)
+    }
+}
+
+/// An object: ordered key/value pairs.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Map<'a> {
+    entries: Vec<(Str<'a>, Value<'a>)>,
+}
+
+impl<'a> Map<'a> {
+    /// An empty object.
+    pub fn new() -> Self {
+        Map {
+            entries: Vec::new(),
+        }
+    }
+
+    /// An empty object with room for `n` entries.
+    pub fn with_capacity(n: usize) -> Self {
+        Map {
+            entries: Vec::with_capacity(n),
+        }
+    }
+
+    /// Appends an entry (no duplicate check: the last one wins on lookup).
+    pub fn push(&mut self, key: impl Into<Str<'a>>, value: Value<'a>) {
+        self.entries.push((key.into(), value));
+    }
+
+    /// The value of `key` (the last one when the key repeats).
+    pub fn get(&self, key: &str) -> Option<&Value<'a>> {
+        self.entries
+            .iter()
+            .rev()
+            .find(|(k, _)| k.as_str() == key)
+            .map(|(_, v)| v)
+    }
+
+    /// Whether `key` is present.
+    pub fn contains_key(&self, key: &str) -> bool {
+        self.get(key).is_some()
+    }
+
+    /// The entries in order.
+    pub fn iter(&self) -> impl Iterator<Item = (&Str<'a>, &Value<'a>)> {
+        self.entries.iter().map(|(k, v)| (k, v))
+    }
+
+    /// Number of entries (repeated keys counted each time).
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether the object has no entries.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// Consumes the object into its entries.
+    pub fn into_entries(self) -> Vec<(Str<'a>, Value<'a>)> {
+        self.entries
+    }
+}
+
+impl<'a> FromIterator<(Str<'a>, Value<'a>)> for Map<'a> {
+    fn from_iter<I: IntoIterator<Item = (Str<'a>, Value<'a>)>>(iter: I) -> Self {
+        Map {
+            entries: iter.into_iter().collect(),
+        }
+    }
+}
+
+impl<'a> Value<'a> {
+    /// A string value built from owned text.
+    pub fn string(text: impl Into<String>) -> Self {
+        Value::String(Str::owned(text.into()))
+    }
+
+    /// The string, when the value is one.
+    pub fn as_str(&self) -> Option<&str> {
+        match self {
+            Value::String(s) => Some(s.as_str()),
+            _ => None,
+        }
+    }
+
+    /// The object, when the value is one.
+    pub fn as_object(&self) -> Option<&Map<'a>> {
+        match self {
+            Value::Object(m) => Some(m),
+            _ => None,
+        }
+    }
+
+    /// The name of the value's JSON type, for messages.
+    pub fn type_name(&self) -> &'static str {
+        match self {
+            Value::Null => "null",
+            Value::Bool(_) => "boolean",
+            Value::Number(_) => "number",
+            Value::String(_) => "string",
+            Value::Array(_) => "array",
+            Value::Object(_) => "object",
+        }
+    }
+
+    /// Structural equality as parsed JSON: numbers by value, objects as unordered maps
+    /// (last duplicate key wins). Used by tests and the conformance runners.
+    pub fn json_eq(&self, other: &Value<'_>) -> bool {
+        match (self, other) {
+            (Value::Null, Value::Null) => true,
+            (Value::Bool(a), Value::Bool(b)) => a == b,
+            (Value::Number(a), Value::Number(b)) => numbers_equal(a, b),
+            (Value::String(a), Value::String(b)) => a.as_str() == b.as_str(),
+            (Value::Array(a), Value::Array(b)) => {
+                a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.json_eq(y))
+            }
+            (Value::Object(a), Value::Object(b)) => {
+                let keys_a = distinct_keys(a);
+                let keys_b = distinct_keys(b);
+                keys_a.len() == keys_b.len()
+                    && keys_a.iter().all(|k| match (a.get(k), b.get(k)) {
+                        (Some(x), Some(y)) => x.json_eq(y),
+                        _ => false,
+                    })
+            }
+            _ => false,
+        }
+    }
+
+    /// Detaches the value from any borrowed input.
+    pub fn into_owned(self) -> Value<'static> {
+        match self {
+            Value::Null => Value::Null,
+            Value::Bool(b) => Value::Bool(b),
+            Value::Number(n) => Value::Number(n.into_owned()),
+            Value::String(s) => Value::String(s.into_owned()),
+            Value::Array(items) => Value::Array(items.into_iter().map(Value::into_owned).collect()),
+            Value::Object(map) => Value::Object(
+                map.into_entries()
+                    .into_iter()
+                    .map(|(k, v)| (k.into_owned(), v.into_owned()))
+                    .collect(),
+            ),
+        }
+    }
+}
+
+fn distinct_keys<'m>(map: &'m Map<'_>) -> Vec<&'m str> {
+    let mut keys: Vec<&str> = map.iter().map(|(k, _)| k.as_str()).collect();
+    keys.sort_unstable();
+    keys.dedup();
+    keys
+}
+
+fn numbers_equal(a: &Number<'_>, b: &Number<'_>) -> bool {
+    match (a.as_u64(), b.as_u64()) {
+        (Some(x), Some(y)) => x == y,
+        _ => match (a, b) {
+            (Number::Raw(x), Number::Raw(y)) if x == y => true,
+            _ => a.as_f64() == b.as_f64(),
+        },
+    }
+}
+
+impl From<bool> for Value<'_> {
+    fn from(b: bool) -> Self {
+        Value::Bool(b)
+    }
+}
+
+impl From<i64> for Value<'_> {
+    fn from(i: i64) -> Self {
+        Value::Number(Number::Int(i))
+    }
+}
+
+impl<'a> From<Str<'a>> for Value<'a> {
+    fn from(s: Str<'a>) -> Self {
+        Value::String(s)
+    }
+}
+
+impl<'a> From<Map<'a>> for Value<'a> {
+    fn from(m: Map<'a>) -> Self {
+        Value::Object(m)
+    }
+}

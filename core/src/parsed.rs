@@ -1,0 +1,101 @@
+//! The normalized tool result every target renders from.
+
+use crate::model::{Str, Value};
+
+/// A repaired `CallToolResult`.
+#[derive(Debug)]
+pub struct ToolResult<'a> {
+    /// The blocks, in input order (invalid ones already skipped or replaced by markers).
+    pub blocks: Vec<Block<'a>>,
+    /// Whether the tool reported an error.
+    pub is_error: bool,
+    /// `structuredContent` as given (`Some(Null)` when given as `null`).
+    pub structured: Option<Value<'a>>,
+    /// Result `_meta`.
+    pub meta: Option<Value<'a>>,
+    /// `resultType` when given (always `"complete"` here).
+    pub result_type: Option<Str<'a>>,
+    /// Pointer to `structuredContent` in the input.
+    pub structured_path: String,
+}
+
+/// One content block and where it came from.
+#[derive(Debug)]
+pub struct Block<'a> {
+    /// Pointer to the block in the input.
+    pub path: String,
+    /// What the block holds.
+    pub kind: BlockKind<'a>,
+    /// Cleaned annotations (`audience`, `priority`, `lastModified`), when any.
+    pub annotations: Option<Value<'a>>,
+    /// Pointer to the audience that excludes the assistant, when it does.
+    pub excluded_by_audience: Option<String>,
+    /// Block `_meta`.
+    pub meta: Option<Value<'a>>,
+}
+
+/// Image or audio.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MediaKind {
+    /// An image block.
+    Image,
+    /// An audio block.
+    Audio,
+}
+
+impl MediaKind {
+    /// The MCP block type.
+    pub fn name(self) -> &'static str {
+        match self {
+            MediaKind::Image => "image",
+            MediaKind::Audio => "audio",
+        }
+    }
+}
+
+/// A base64 payload and its decoded size.
+#[derive(Debug)]
+pub struct Payload<'a> {
+    /// Canonical base64 (or unchecked text when validation is off).
+    pub data: Str<'a>,
+    /// Decoded size in bytes.
+    pub size: u64,
+}
+
+/// The kinds of block after normalization.
+#[derive(Debug)]
+pub enum BlockKind<'a> {
+    /// Text.
+    Text(Str<'a>),
+    /// Image or audio with its MIME type.
+    Media {
+        kind: MediaKind,
+        payload: Payload<'a>,
+        mime: Str<'a>,
+    },
+    /// An embedded resource: text, blob or both.
+    Resource {
+        uri: Str<'a>,
+        mime: Option<Str<'a>>,
+        text: Option<Str<'a>>,
+        blob: Option<Payload<'a>>,
+        meta: Option<Value<'a>>,
+    },
+    /// A resource link.
+    Link {
+        uri: Str<'a>,
+        name: Str<'a>,
+        title: Option<Str<'a>>,
+        description: Option<Str<'a>>,
+        mime: Option<Str<'a>>,
+        size: Option<u64>,
+        icons: Option<Value<'a>>,
+    },
+    /// A block that could not be repaired, shown as a marker.
+    Omitted {
+        kind: &'static str,
+        label: Option<String>,
+        uri: Option<String>,
+        reason: &'static str,
+    },
+}

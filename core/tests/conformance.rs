@@ -1,0 +1,190 @@
+//! Runs every case of `conformance/fixtures` through both entry points of the core: the value
+//! model (`convert_value`) and JSON text (`convert_json`); both must give the fixture's answer.
+//!
+//! `CONFORMANCE_DIR` overrides the fixture folder, `CONFORMANCE_FILTER` keeps the case keys
+//! containing it, and `CONFORMANCE_COUNT_FILE` receives the number of cases run.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use mcp_tool_result::{convert_json, convert_value, json, Value};
+
+fn main() -> ExitCode {
+    let dir = std::env::var_os("CONFORMANCE_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../conformance/fixtures"));
+    let filter = std::env::var("CONFORMANCE_FILTER").unwrap_or_default();
+    let mut files = Vec::new();
+    collect(&dir, &mut files);
+    files.sort();
+    let (mut ran, mut failures) = (0usize, Vec::new());
+    for file in &files {
+        let text = std::fs::read_to_string(file)
+            .unwrap_or_else(|e| panic!("reading {}: {e}", file.display()));
+        let fixture =
+            json::parse(&text).unwrap_or_else(|e| panic!("parsing {}: {e}", file.display()));
+        let topic = field(&fixture, "topic")
+            .and_then(Value::as_str)
+            .unwrap_or("?");
+        let file_target = field(&fixture, "target")
+            .and_then(Value::as_str)
+            .unwrap_or("?");
+        let Some(Value::Array(cases)) = field(&fixture, "cases") else {
+            panic!("{}: no cases", file.display())
+        };
+        for case in cases {
+            let id = field(case, "id").and_then(Value::as_str).unwrap_or("?");
+            let key = format!("{file_target}/{topic}#{id}");
+            if !key.contains(&filter) {
+                continue;
+            }
+            ran += 1;
+            if let Err(problem) = run_case(case, file_target) {
+                failures.push(format!("{key}: {problem}"));
+            }
+        }
+    }
+    for failure in &failures {
+        eprintln!("FAIL {failure}\n");
+    }
+    println!(
+        "conformance rust: ran {ran} cases from {} files, {} failed",
+        files.len(),
+        failures.len()
+    );
+    println!("{} passed, {} failed", ran - failures.len(), failures.len());
+    if let Some(path) = std::env::var_os("CONFORMANCE_COUNT_FILE") {
+        std::fs::write(path, ran.to_string()).expect("writing CONFORMANCE_COUNT_FILE");
+    }
+    if failures.is_empty() && ran > 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+fn collect(dir: &Path, files: &mut Vec<PathBuf>) {
+    let entries =
+        std::fs::read_dir(dir).unwrap_or_else(|e| panic!("reading {}: {e}", dir.display()));
+    for entry in entries {
+        let path = entry.expect("directory entry").path();
+        if path.is_dir() {
+            collect(&path, files);
+        } else if path.extension().is_some_and(|e| e == "json") {
+            files.push(path);
+        }
+    }
+}
+
+fn field<'v, 'a>(value: &'v Value<'a>, key: &str) -> Option<&'v Value<'a>> {
+    value.as_object().and_then(|m| m.get(key))
+}
+
+/// The outcome of one door: the Conversion value, or the error's `{code, path}`.
+type Outcome = Result<Value<'static>, (String, String)>;
+
+fn run_case(case: &Value<'_>, file_target: &str) -> Result<(), String> {
+    let target = field(case, "target")
+        .and_then(Value::as_str)
+        .unwrap_or(file_target);
+    let options = field(case, "options").cloned().unwrap_or(Value::Null);
+    let options_text = json::to_string(&options);
+    let input_text = match (field(case, "input"), field(case, "input_json")) {
+        (Some(input), None) => json::to_string(input),
+        (None, Some(Value::String(text))) => text.as_str().to_owned(),
+        _ => return Err("needs exactly one of input / input_json".into()),
+    };
+
+    let from_text: Outcome = convert_json(&input_text, target, &options_text)
+        .map(|out| {
+            json::parse(&out)
+                .expect("convert_json writes valid JSON")
+                .into_owned()
+        })
+        .map_err(|e| (e.code().as_str().to_owned(), e.path().to_owned()));
+    let from_value: Outcome = match json::parse(&input_text) {
+        Ok(input) => convert_value(input, target, &options)
+            .map(|c| c.into_value().into_owned())
+            .map_err(|e| (e.code().as_str().to_owned(), e.path().to_owned())),
+        Err(e) => Err((e.code().as_str().to_owned(), e.path().to_owned())),
+    };
+
+    let expected = field(case, "expected");
+    let expected_error = field(case, "expected_error");
+    for (door, outcome) in [("json", from_text), ("value", from_value)] {
+        match (outcome, expected, expected_error) {
+            (Ok(actual), Some(expected), None) => {
+                let actual = without_messages(actual).map_err(|e| format!("[{door}] {e}"))?;
+                if !actual.json_eq(expected) {
+                    return Err(format!(
+                        "[{door}] conversion differs\n  expected: {}\n  actual:   {}",
+                        json::to_string(expected),
+                        json::to_string(&actual)
+                    ));
+                }
+            }
+            (Err((code, path)), None, Some(expected)) => {
+                let want_code = field(expected, "code")
+                    .and_then(Value::as_str)
+                    .unwrap_or("?");
+                let want_path = field(expected, "path")
+                    .and_then(Value::as_str)
+                    .unwrap_or("?");
+                if code != want_code || path != want_path {
+                    return Err(format!("[{door}] expected error {want_code} at {want_path:?}, got {code} at {path:?}"));
+                }
+            }
+            (Ok(actual), None, Some(expected)) => {
+                return Err(format!(
+                    "[{door}] expected error {}, got {}",
+                    json::to_string(expected),
+                    json::to_string(&actual)
+                ))
+            }
+            (Err((code, path)), Some(expected), None) => {
+                return Err(format!(
+                    "[{door}] unexpected error {code} at {path:?}; expected {}",
+                    json::to_string(expected)
+                ))
+            }
+            _ => return Err("needs exactly one of expected / expected_error".into()),
+        }
+    }
+    Ok(())
+}
+
+/// Checks every diagnostic has a non-empty message and removes it.
+fn without_messages(conversion: Value<'static>) -> Result<Value<'static>, String> {
+    let Value::Object(map) = conversion else {
+        return Err("conversion is not an object".into());
+    };
+    let mut out = mcp_tool_result::Map::new();
+    for (key, value) in map.into_entries() {
+        if key.as_str() != "diagnostics" {
+            out.push(key, value);
+            continue;
+        }
+        let Value::Array(items) = value else {
+            return Err("diagnostics is not an array".into());
+        };
+        let mut stripped = Vec::with_capacity(items.len());
+        for item in items {
+            let Value::Object(d) = item else {
+                return Err("a diagnostic is not an object".into());
+            };
+            let mut kept = mcp_tool_result::Map::new();
+            for (k, v) in d.into_entries() {
+                if k.as_str() == "message" {
+                    if v.as_str().is_none_or(str::is_empty) {
+                        return Err("a diagnostic has an empty message".into());
+                    }
+                } else {
+                    kept.push(k, v);
+                }
+            }
+            stripped.push(Value::Object(kept));
+        }
+        out.push(key, Value::Array(stripped));
+    }
+    Ok(Value::Object(out))
+}
