@@ -1,1 +1,102 @@
-fn main() {}
+//! Criterion benchmarks of the core, with the GitHub Copilot Rust SDK's converter side by side
+//! when built with `--features peer-bench` (`make bench`).
+//!
+//! Inputs: one small text block, 10 mixed blocks, one 5 MiB image (validated and not), and the
+//! JSON-in/JSON-out path for the 5 MiB result.
+
+use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
+use mcp_tool_result::{convert, convert_json, json, Options, Target, Value};
+
+const FIVE_MIB: usize = 5 << 20;
+
+fn small() -> String {
+    r#"{"content":[{"type":"text","text":"3 files found"}],"isError":false}"#.to_owned()
+}
+
+fn mixed() -> String {
+    let png = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
+    let blocks = [
+        r#"{"type":"text","text":"Analysis complete"}"#.to_owned(),
+        format!(r#"{{"type":"image","data":"{png}","mimeType":"image/png"}}"#),
+        r#"{"type":"text","text":"Report details follow"}"#.to_owned(),
+        r#"{"type":"resource","resource":{"uri":"file:///a.txt","mimeType":"text/plain","text":"hello"}}"#.to_owned(),
+        r#"{"type":"resource","resource":{"uri":"file:///r.pdf","mimeType":"application/pdf","blob":"JVBERi0xLjQK"}}"#.to_owned(),
+        r#"{"type":"text","text":"line 3"}"#.to_owned(),
+        format!(r#"{{"type":"image","data":"{png}","mimeType":"image/png"}}"#),
+        r#"{"type":"text","text":"line 4"}"#.to_owned(),
+        r#"{"type":"resource","resource":{"uri":"file:///b.txt","text":"second"}}"#.to_owned(),
+        r#"{"type":"text","text":"done"}"#.to_owned(),
+    ];
+    format!(r#"{{"content":[{}]}}"#, blocks.join(","))
+}
+
+/// A 5 MiB (decoded) PNG-signed payload as one image block.
+fn large_image() -> String {
+    let mut bytes = vec![0u8; FIVE_MIB];
+    bytes[..8].copy_from_slice(b"\x89PNG\r\n\x1a\n");
+    for (i, b) in bytes.iter_mut().enumerate().skip(8) {
+        *b = (i.wrapping_mul(2_654_435_761) >> 13) as u8;
+    }
+    let data = base64_simd::STANDARD.encode_to_string(&bytes);
+    format!(r#"{{"content":[{{"type":"image","data":"{data}","mimeType":"image/png"}}]}}"#)
+}
+
+fn options(validate: bool) -> Options {
+    let text = format!(r#"{{"validate_base64":{validate}}}"#);
+    Options::from_value(&json::parse(&text).expect("options parse")).expect("valid options")
+}
+
+fn bench_value(c: &mut Criterion, name: &str, text: &str, validate: bool) {
+    let input = json::parse(text).expect("bench input parses");
+    let opts = options(validate);
+    let mut group = c.benchmark_group(name);
+    if text.len() > 1 << 20 {
+        group.throughput(Throughput::Bytes(text.len() as u64));
+    }
+    group.bench_function("ours_copilot", |b| {
+        b.iter_batched(
+            || input.clone(),
+            |value: Value<'_>| convert(value, Target::Copilot, &opts).expect("converts"),
+            BatchSize::SmallInput,
+        )
+    });
+    #[cfg(feature = "peer-bench")]
+    {
+        let peer_input: serde_json::Value = serde_json::from_str(text).expect("serde_json parses");
+        group.bench_function("peer_copilot_rust", |b| {
+            b.iter(|| {
+                github_copilot_sdk::tool::convert_mcp_call_tool_result(&peer_input)
+                    .expect("peer converts")
+            })
+        });
+    }
+    group.finish();
+}
+
+fn benches(c: &mut Criterion) {
+    bench_value(c, "small_text", &small(), true);
+    bench_value(c, "mixed_10_blocks", &mixed(), true);
+    let large = large_image();
+    bench_value(c, "image_5mib_validated", &large, true);
+    bench_value(c, "image_5mib_unvalidated", &large, false);
+
+    let mut group = c.benchmark_group("json_in_out_5mib");
+    group.throughput(Throughput::Bytes(large.len() as u64));
+    group.sample_size(30);
+    group.bench_function("ours_convert_json", |b| {
+        b.iter(|| convert_json(&large, "copilot", "").expect("converts"))
+    });
+    #[cfg(feature = "peer-bench")]
+    group.bench_function("peer_parse_convert_serialize", |b| {
+        b.iter(|| {
+            let value: serde_json::Value = serde_json::from_str(&large).expect("parses");
+            let result = github_copilot_sdk::tool::convert_mcp_call_tool_result(&value)
+                .expect("peer converts");
+            serde_json::to_string(&result).expect("serializes")
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(convert_benches, benches);
+criterion_main!(convert_benches);

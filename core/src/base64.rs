@@ -5,7 +5,7 @@ use base64_simd::STANDARD;
 
 /// Whether `text` is canonical standard base64 (RFC 4648 §4, padded). No allocation.
 pub fn is_canonical(text: &str) -> bool {
-    text.len() % 4 == 0 && STANDARD.check(text.as_bytes()).is_ok()
+    text.len().is_multiple_of(4) && STANDARD.check(text.as_bytes()).is_ok()
 }
 
 /// Repairs whitespace, the URL-safe alphabet and missing padding. `None` when the result is
@@ -41,7 +41,7 @@ pub fn decoded_len(text: &str) -> u64 {
         .take_while(|&&b| b == b'=')
         .count();
     let len = bytes.len() as u64;
-    if len % 4 == 0 {
+    if len.is_multiple_of(4) {
         len / 4 * 3 - padding as u64
     } else {
         (len - padding as u64) * 3 / 4

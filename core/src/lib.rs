@@ -65,3 +65,8 @@ pub fn convert_value<'a>(
 pub fn target_names() -> Vec<&'static str> {
     Target::ALL.iter().map(|t| t.name()).collect()
 }
+
+/// Runs the README's Rust snippets as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+pub struct ReadmeDoctests;

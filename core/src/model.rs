@@ -55,11 +55,11 @@ impl Number<'_> {
         match self {
             Number::Int(i) => u64::try_from(*i).ok(),
             Number::UInt(u) => Some(*u),
-            Number::Float(f) if f.fract() == 0.0 && *f >= 0.0 && *f < 1.8e19 => Some(*f as u64),
+            Number::Float(f) if f.fract() == 0.0 && (0.0..1.8e19).contains(f) => Some(*f as u64),
             Number::Float(_) => None,
             Number::Raw(text) => text.parse().ok().or_else(|| {
                 let f: f64 = text.parse().ok()?;
-                (f.fract() == 0.0 && f >= 0.0 && f < 1.8e19).then_some(f as u64)
+                (f.fract() == 0.0 && (0.0..1.8e19).contains(&f)).then_some(f as u64)
             }),
         }
     }

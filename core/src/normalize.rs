@@ -680,7 +680,7 @@ fn resource_block<'a>(
             )?;
             let fields = ["uri", "mimeType", "text", "blob"]
                 .iter()
-                .filter_map(|key| take(entries, key).map(|v| (Str::borrowed(*key), v)))
+                .filter_map(|key| take(entries, key).map(|v| (Str::borrowed(key), v)))
                 .collect();
             (fields, path.to_owned())
         }

@@ -1,0 +1,90 @@
+# mcp-tool-result: one Rust core, Python / Node / Go bindings, one conformance suite.
+# `make help` lists the targets. Every target installs what it needs on a fresh machine.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+
+ROOT := $(CURDIR)
+BUILD := $(ROOT)/.build
+VENV := $(BUILD)/venv
+PY := $(VENV)/bin/python
+COUNTS := $(BUILD)/conformance-counts
+CLI := $(ROOT)/target/release/mcp-tool-result
+DEMO_INPUT := $(ROOT)/conformance/demo/browser-screenshot.json
+BINDINGS := python node go
+export CARGO_TERM_COLOR ?= never
+
+.PHONY: help demo test test-core conformance conformance-rust conformance-peers schema check-counts \
+        test-bindings lint bench cli clean $(addprefix test-,$(BINDINGS)) $(addprefix demo-,$(BINDINGS))
+
+help: ## List the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | expand -t 20
+
+demo: cli $(addprefix demo-,$(BINDINGS)) ## Convert the bundled screenshot result in Python, Node and Go; check the outputs are byte-identical
+	@for lang in $(BINDINGS); do \
+	  cmp -s $(BUILD)/demo/python.txt $(BUILD)/demo/$$lang.txt || { echo "demo: $$lang output differs from python"; diff $(BUILD)/demo/python.txt $(BUILD)/demo/$$lang.txt; exit 1; }; \
+	done
+	@echo "== input: $(notdir $(DEMO_INPUT)) (text + PNG screenshot + text resource + resource_link)"
+	@$(PY) -c 'import sys; \
+	[print(line if line.startswith("==") else __import__("json").dumps(__import__("json").loads(line), indent=2, ensure_ascii=False)) for line in open(sys.argv[1]).read().splitlines()]' $(BUILD)/demo/python.txt
+	@echo "== python, node and go printed byte-identical output ($$(wc -c < $(BUILD)/demo/python.txt) bytes, sha256 $$(sha256sum $(BUILD)/demo/python.txt | cut -c1-16))"
+
+demo-%: $(VENV)/.ok
+	@mkdir -p $(BUILD)/demo
+	@$(MAKE) -s -C bindings-$* demo DEMO_INPUT=$(DEMO_INPUT) > $(BUILD)/demo/$*.txt
+
+test: lint test-core conformance test-bindings check-counts ## Install what is missing and run every test
+
+cli: ## Build the command-line tool (target/release/mcp-tool-result)
+	cargo build --release -p mcp-tool-result --features cli
+
+test-core: ## Core unit, property, doc and CLI tests
+	cargo test -p mcp-tool-result --features cli --lib --bins --doc
+	cargo test -p mcp-tool-result --release --features cli --test no_panic --test cli
+
+conformance: schema conformance-rust conformance-peers ## Fixture schema check, Rust runner, Copilot peer differential test
+
+schema: $(VENV)/.ok ## Validate every fixture file against conformance/schema
+	$(PY) conformance/check_schema.py
+
+conformance-rust: ## Run every fixture case through the core (value and JSON doors)
+	@mkdir -p $(COUNTS)
+	CONFORMANCE_COUNT_FILE=$(COUNTS)/rust cargo test -p mcp-tool-result --test conformance
+
+conformance-peers: $(VENV)/.ok ## Compare copilot fixtures with the installed github-copilot-sdk converter
+	$(PY) conformance/peers/copilot_py_diff.py
+
+test-bindings: $(addprefix test-,$(BINDINGS)) ## Build, install and test the Python, Node and Go bindings
+
+test-%:
+	@mkdir -p $(COUNTS)
+	$(MAKE) -C bindings-$* test CONFORMANCE_COUNT_FILE=$(COUNTS)/$*
+
+check-counts: ## Fail when a conformance runner ran fewer cases than the Rust runner
+	@want=$$(cat $(COUNTS)/rust); status=0; \
+	for lang in $(BINDINGS); do \
+	  got=$$(cat $(COUNTS)/$$lang 2>/dev/null || echo 0); \
+	  echo "conformance counts: rust $$want, $$lang $$got"; \
+	  [ "$$got" -ge "$$want" ] || { echo "conformance: the $$lang runner ran $$got of $$want cases"; status=1; }; \
+	done; exit $$status
+
+lint: $(VENV)/.ok ## cargo fmt, clippy -D warnings, ruff, and each binding's linters
+	cargo fmt --all -- --check
+	cargo clippy -p mcp-tool-result --all-targets --features cli -- -D warnings
+	$(VENV)/bin/ruff check conformance
+	for lang in $(BINDINGS); do $(MAKE) -C bindings-$$lang lint; done
+
+bench: ## Criterion benchmarks of the core (with the Copilot Rust crate side by side) and each binding's benchmark
+	COPILOT_SKIP_CLI_DOWNLOAD=1 cargo bench -p mcp-tool-result --features peer-bench --bench convert
+	for lang in $(BINDINGS); do $(MAKE) -C bindings-$$lang bench; done
+
+$(VENV)/.ok: conformance/requirements.txt
+	python3 -m venv $(VENV)
+	$(VENV)/bin/pip install -q --disable-pip-version-check -r conformance/requirements.txt
+	touch $@
+
+clean: ## Remove build outputs
+	cargo clean
+	rm -rf $(BUILD)
+	for lang in $(BINDINGS); do $(MAKE) -C bindings-$$lang clean; done

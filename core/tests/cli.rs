@@ -1,0 +1,106 @@
+//! The command-line tool: output, options, exit codes and messages.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn run(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mcp-tool-result"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the CLI starts");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin.as_bytes())
+        .expect("writes stdin");
+    child.wait_with_output().expect("the CLI finishes")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).expect("UTF-8 output")
+}
+
+#[test]
+fn converts_stdin_for_a_target() {
+    let out = run(
+        &["convert", "--to", "copilot", "-"],
+        r#"{"content":[{"type":"text","text":"a"},{"type":"text","text":"b"}]}"#,
+    );
+    assert!(out.status.success());
+    assert_eq!(
+        stdout(&out).trim(),
+        r#"{"output":{"textResultForLlm":"a\nb","resultType":"success"}}"#
+    );
+}
+
+#[test]
+fn reads_a_file_and_takes_json_or_string_options() {
+    let dir = std::env::temp_dir().join(format!("mcp-tool-result-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("result.json");
+    std::fs::write(
+        &file,
+        r#"{"content":[{"type":"image","data":"iVBORw0KGgo=","mimeType":"image/png"}]}"#,
+    )
+    .expect("write");
+    let out = run(
+        &[
+            "convert",
+            "--to",
+            "mcp",
+            "--option",
+            "binary=marker",
+            file.to_str().expect("path"),
+        ],
+        "",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // 12 base64 characters with one '=' decode to 8 bytes.
+    assert_eq!(
+        stdout(&out).trim(),
+        r#"{"output":{"content":[{"type":"text","text":"[image image/png, 8 B]"}],"isError":false}}"#
+    );
+    std::fs::remove_dir_all(&dir).expect("cleanup");
+}
+
+#[test]
+fn strict_mode_fails_with_code_and_path() {
+    let out = run(
+        &["convert", "--to", "copilot", "--option", "strict=true"],
+        r#"{"content":"hello"}"#,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("content_not_array at /content"), "{err}");
+}
+
+#[test]
+fn bad_json_and_unknown_target_are_clear_errors() {
+    let out = run(&["convert", "--to", "copilot"], "{\"content\": [");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("invalid_json"));
+    let out = run(&["convert", "--to", "nope"], "{}");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown target \"nope\""));
+    let out = run(&["frobnicate"], "");
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn lists_targets() {
+    let out = run(&["targets"], "");
+    assert!(out.status.success());
+    let names: Vec<String> = stdout(&out)
+        .lines()
+        .filter_map(|l| l.split_whitespace().next().map(str::to_owned))
+        .collect();
+    assert_eq!(names, ["copilot", "mcp"]);
+}
