@@ -42,14 +42,30 @@ pub fn sniff(bytes: &[u8]) -> Option<&'static str> {
         Some("audio/ogg")
     } else if starts(b"fLaC") {
         Some("audio/flac")
+    } else if starts(b"PK\x03\x04") {
+        Some("application/zip")
     } else {
         None
     }
 }
 
-/// Whether a declared essence names the same format as a sniffed type (aliases included).
+/// Whether a declared essence names the same format as a sniffed type (aliases included; a
+/// ZIP container matches every ZIP-based format such as docx, xlsx, odt, epub or jar).
 pub fn same_format(declared_essence: &str, sniffed: &str) -> bool {
-    canonical_alias(declared_essence) == sniffed
+    let declared = canonical_alias(declared_essence);
+    declared == sniffed || (sniffed == "application/zip" && is_zip_based(declared))
+}
+
+fn is_zip_based(essence: &str) -> bool {
+    essence.ends_with("+zip")
+        || essence.starts_with("application/vnd.openxmlformats-officedocument.")
+        || essence.starts_with("application/vnd.oasis.opendocument.")
+        || matches!(
+            essence,
+            "application/x-zip-compressed"
+                | "application/java-archive"
+                | "application/vnd.android.package-archive"
+        )
 }
 
 fn canonical_alias(essence: &str) -> &str {
@@ -88,5 +104,11 @@ mod tests {
         assert_eq!(sniff(b"hello"), None);
         assert!(same_format("audio/x-wav", "audio/wav"));
         assert!(!same_format("image/png", "image/jpeg"));
+        assert_eq!(sniff(b"PK\x03\x04\x14\0"), Some("application/zip"));
+        assert!(same_format(
+            "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+            "application/zip"
+        ));
+        assert!(!same_format("application/pdf", "application/zip"));
     }
 }

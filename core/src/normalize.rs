@@ -138,6 +138,13 @@ pub fn normalize<'a>(
             key_path.clone(),
             "unwrapped a 2024-10-07 {toolResult} result",
         )?;
+        if key == "tool_result" {
+            ctx.repair(
+                Code::SnakeCaseKey,
+                key_path.clone(),
+                "tool_result read as toolResult",
+            )?;
+        }
         match take(&mut entries, key).unwrap_or(Value::Null) {
             Value::Object(inner) if matches!(inner.get("content"), Some(Value::Array(_))) => {
                 entries = inner.into_entries();
@@ -153,22 +160,23 @@ pub fn normalize<'a>(
         }
     }
 
-    rename_aliases(&mut entries, TOP_ALIASES, &base, ctx)?;
+    let keys = rename_aliases(&mut entries, TOP_ALIASES, &base, ctx)?;
 
     let result_type = match take(&mut entries, "resultType") {
         None => None,
         Some(Value::String(s)) if s.as_str() == "complete" => Some(s),
-        Some(Value::String(s)) => {
+        Some(Value::String(s)) if is_non_final(s.as_str(), &entries) => {
             return Err(ConvertError::new(
                 Code::NotFinalResult,
-                join(&base, "resultType"),
+                keys.path("resultType"),
                 format!("resultType {:?} is not a final result", s.as_str()),
             ))
         }
+        Some(Value::String(_)) => None,
         Some(other) => {
             ctx.repair(
                 Code::InvalidFieldType,
-                join(&base, "resultType"),
+                keys.path("resultType"),
                 format!(
                     "resultType must be a string, not {}; treated as absent",
                     other.type_name()
@@ -235,7 +243,7 @@ pub fn normalize<'a>(
             let coerced = truthy(&other);
             ctx.repair(
                 Code::InvalidFieldType,
-                join(&base, "isError"),
+                keys.path("isError"),
                 format!(
                     "isError must be a boolean, not {}; read as {coerced}",
                     other.type_name()
@@ -264,7 +272,7 @@ pub fn normalize<'a>(
         structured: take(&mut entries, "structuredContent"),
         meta: take(&mut entries, "_meta").filter(|m| !matches!(m, Value::Null)),
         result_type,
-        structured_path: join(&base, "structuredContent"),
+        structured_path: keys.path("structuredContent"),
     })
 }
 
@@ -366,18 +374,18 @@ fn object_block<'a>(
     };
     let mut entries = map.into_entries();
     take(&mut entries, "type");
-    rename_aliases(&mut entries, BLOCK_ALIASES, &path, ctx)?;
+    let keys = rename_aliases(&mut entries, BLOCK_ALIASES, &path, ctx)?;
     let (kind, inner_annotations) = match kind {
         Kind::Text => match text_block(&mut entries, &path, ctx)? {
             Some(kind) => (kind, None),
             None => return Ok(None),
         },
-        Kind::Media(media) => (media_block(media, &mut entries, &path, ctx)?, None),
-        Kind::Resource => match resource_block(&mut entries, &path, ctx)? {
+        Kind::Media(media) => (media_block(media, &mut entries, &keys, ctx)?, None),
+        Kind::Resource => match resource_block(&mut entries, &keys, ctx)? {
             Some(found) => found,
             None => return Ok(None),
         },
-        Kind::Link => (link_block(&mut entries, &path, ctx)?, None),
+        Kind::Link => (link_block(&mut entries, &keys, ctx)?, None),
     };
     if matches!(kind, BlockKind::Omitted { .. }) {
         return Ok(Some(Block {
@@ -538,14 +546,16 @@ fn payload<'a>(
 fn media_block<'a>(
     kind: MediaKind,
     entries: &mut Entries<'a>,
-    path: &str,
+    keys: &Keys<'_>,
     ctx: &mut Context<'_>,
 ) -> Result<BlockKind<'a>, ConvertError> {
+    let path = keys.base;
     let declared = take(entries, "mimeType");
     let label = declared
         .as_ref()
         .and_then(Value::as_str)
-        .map(mime::normalize);
+        .map(mime::normalize)
+        .filter(|m| !m.is_empty());
     let omitted = |reason| BlockKind::Omitted {
         kind: kind.name(),
         label: label.clone(),
@@ -586,7 +596,7 @@ fn media_block<'a>(
             return Ok(omitted("invalid data"));
         }
     };
-    let mime_path = join(path, "mimeType");
+    let mime_path = keys.path("mimeType");
     let sniffed = sniff(&payload, ctx);
     let mime = match declared {
         Some(Value::String(declared)) => checked_mime(declared, sniffed, mime_path, ctx)?,
@@ -662,15 +672,16 @@ type ResourceParts<'a> = (BlockKind<'a>, Option<Value<'a>>);
 
 fn resource_block<'a>(
     entries: &mut Entries<'a>,
-    path: &str,
+    block_keys: &Keys<'_>,
     ctx: &mut Context<'_>,
 ) -> Result<Option<ResourceParts<'a>>, ConvertError> {
-    let (mut fields, res_path) = match take(entries, "resource") {
+    let path = block_keys.base;
+    let nested_path = join(path, "resource");
+    let (mut fields, res_keys) = match take(entries, "resource") {
         Some(Value::Object(map)) => {
-            let res_path = join(path, "resource");
             let mut fields = map.into_entries();
-            rename_aliases(&mut fields, BLOCK_ALIASES, &res_path, ctx)?;
-            (fields, res_path)
+            let keys = rename_aliases(&mut fields, BLOCK_ALIASES, &nested_path, ctx)?;
+            (fields, keys)
         }
         _ if has(entries, "text") || has(entries, "blob") => {
             ctx.repair(
@@ -682,7 +693,13 @@ fn resource_block<'a>(
                 .iter()
                 .filter_map(|key| take(entries, key).map(|v| (Str::borrowed(key), v)))
                 .collect();
-            (fields, path.to_owned())
+            (
+                fields,
+                Keys {
+                    base: path,
+                    renamed: block_keys.renamed.clone(),
+                },
+            )
         }
         _ => match take(entries, "uri") {
             Some(Value::String(uri)) => {
@@ -708,7 +725,7 @@ fn resource_block<'a>(
             _ => {
                 ctx.repair(
                     Code::MissingField,
-                    join(path, "resource"),
+                    nested_path.clone(),
                     "resource block without a resource; dropped",
                 )?;
                 return Ok(None);
@@ -720,27 +737,29 @@ fn resource_block<'a>(
     let label = declared
         .as_ref()
         .and_then(Value::as_str)
-        .map(mime::normalize);
+        .map(mime::normalize)
+        .filter(|m| !m.is_empty());
     let uri_text = fields
         .iter()
         .rev()
         .find(|(k, _)| k.as_str() == "uri")
         .and_then(|(_, v)| v.as_str())
         .map(str::to_owned);
+    let res_path = res_keys.base;
     let (blob, blob_failure, hint) = match take(&mut fields, "blob") {
         None | Some(Value::Null) => (None, None, None),
-        Some(Value::String(text)) => match payload(text, join(&res_path, "blob"), false, ctx)? {
+        Some(Value::String(text)) => match payload(text, join(res_path, "blob"), false, ctx)? {
             PayloadOutcome::Ok(payload, hint) => (Some(payload), None, hint),
             PayloadOutcome::Omitted(reason) => (None, Some(reason), None),
             PayloadOutcome::Url(_) => (None, Some("invalid blob"), None),
         },
         Some(other) => {
             let message = format!("blob must be a string, not {}; ignored", other.type_name());
-            ctx.repair(Code::InvalidFieldType, join(&res_path, "blob"), message)?;
+            ctx.repair(Code::InvalidFieldType, join(res_path, "blob"), message)?;
             (None, Some("invalid blob"), None)
         }
     };
-    let mime_path = join(&res_path, "mimeType");
+    let mime_path = res_keys.path("mimeType");
     let sniffed = blob.as_ref().and_then(|b| sniff(b, ctx));
     let mime = match declared {
         Some(Value::String(declared)) => Some(checked_mime(declared, sniffed, mime_path, ctx)?),
@@ -748,7 +767,7 @@ fn resource_block<'a>(
             Some(hint) => Some(checked_mime(
                 Str::owned(hint),
                 sniffed,
-                join(&res_path, "blob"),
+                join(res_path, "blob"),
                 ctx,
             )?),
             None => None,
@@ -767,7 +786,7 @@ fn resource_block<'a>(
         None | Some(Value::Null) => {
             ctx.repair(
                 Code::MissingField,
-                join(&res_path, "uri"),
+                join(res_path, "uri"),
                 "resource without uri; using \"\"",
             )?;
             Str::borrowed("")
@@ -777,7 +796,7 @@ fn resource_block<'a>(
                 "uri must be a string, not {}; using \"\"",
                 other.type_name()
             );
-            ctx.repair(Code::InvalidFieldType, join(&res_path, "uri"), message)?;
+            ctx.repair(Code::InvalidFieldType, join(res_path, "uri"), message)?;
             Str::borrowed("")
         }
     };
@@ -786,7 +805,7 @@ fn resource_block<'a>(
         None | Some(Value::Null) => None,
         Some(other) => {
             let message = format!("text is {}; given as its JSON text", other.type_name());
-            ctx.repair(Code::InvalidFieldType, join(&res_path, "text"), message)?;
+            ctx.repair(Code::InvalidFieldType, join(res_path, "text"), message)?;
             Some(Str::owned(canonical::to_text(&other)))
         }
     };
@@ -802,7 +821,7 @@ fn resource_block<'a>(
         }
         ctx.repair(
             Code::MissingField,
-            join(path, "resource"),
+            nested_path,
             "resource has neither text nor blob; given as a link",
         )?;
         let link = BlockKind::Link {
@@ -832,18 +851,19 @@ fn resource_block<'a>(
 
 fn link_block<'a>(
     entries: &mut Entries<'a>,
-    path: &str,
+    keys: &Keys<'_>,
     ctx: &mut Context<'_>,
 ) -> Result<BlockKind<'a>, ConvertError> {
+    let path = keys.base;
     let uri = match take(entries, "uri") {
         Some(Value::String(uri)) => uri,
         missing => {
-            let name = entries
+            let declared = entries
                 .iter()
                 .rev()
-                .find(|(k, _)| k.as_str() == "name")
+                .find(|(k, _)| k.as_str() == "mimeType")
                 .and_then(|(_, v)| v.as_str());
-            let label = name.map(str::to_owned);
+            let label = declared.map(mime::normalize).filter(|m| !m.is_empty());
             let (code, message) = match missing {
                 None | Some(Value::Null) => {
                     (Code::MissingField, "resource_link without uri".to_owned())
@@ -864,7 +884,7 @@ fn link_block<'a>(
     };
     let mime = match take(entries, "mimeType") {
         Some(Value::String(declared)) => {
-            Some(checked_mime(declared, None, join(path, "mimeType"), ctx)?)
+            Some(checked_mime(declared, None, keys.path("mimeType"), ctx)?)
         }
         None | Some(Value::Null) => None,
         Some(other) => {
@@ -872,7 +892,7 @@ fn link_block<'a>(
                 "mimeType must be a string, not {}; ignored",
                 other.type_name()
             );
-            ctx.repair(Code::InvalidFieldType, join(path, "mimeType"), message)?;
+            ctx.repair(Code::InvalidFieldType, keys.path("mimeType"), message)?;
             None
         }
     };
@@ -962,23 +982,21 @@ fn annotations<'a>(
         }
     };
     let mut entries = map.into_entries();
-    rename_aliases(&mut entries, ANNOTATION_ALIASES, &path, ctx)?;
+    let keys = rename_aliases(&mut entries, ANNOTATION_ALIASES, &path, ctx)?;
     let mut out = Map::new();
     let mut excluded = None;
     let audience_path = join(&path, "audience");
     match take(&mut entries, "audience") {
         None | Some(Value::Null) => {}
         Some(Value::Array(roles)) => {
-            let mut kept = Vec::with_capacity(roles.len());
-            for (i, role) in roles.into_iter().enumerate() {
-                match role.as_str() {
-                    Some("user" | "assistant") => kept.push(role),
-                    _ => ctx.notice(
-                        Code::InvalidAnnotations,
-                        index(&audience_path, i),
-                        "unknown audience role ignored",
-                    ),
-                }
+            let total = roles.len();
+            let kept: Vec<Value<'a>> = roles
+                .into_iter()
+                .filter(|r| matches!(r.as_str(), Some("user" | "assistant")))
+                .collect();
+            if kept.len() < total {
+                let message = format!("{} unknown audience role(s) ignored", total - kept.len());
+                ctx.notice(Code::InvalidAnnotations, audience_path.clone(), message);
             }
             if !kept.is_empty() {
                 if !kept.iter().any(|r| r.as_str() == Some("assistant")) {
@@ -1027,24 +1045,42 @@ fn annotations<'a>(
                 "lastModified must be a string, not {}; ignored",
                 other.type_name()
             );
-            ctx.notice(
-                Code::InvalidAnnotations,
-                join(&path, "lastModified"),
-                message,
-            );
+            ctx.notice(Code::InvalidAnnotations, keys.path("lastModified"), message);
         }
     }
     Ok(((!out.is_empty()).then_some(Value::Object(out)), excluded))
 }
 
+/// Where each field of one object stands in the input, after aliases were renamed.
+struct Keys<'b> {
+    base: &'b str,
+    renamed: Vec<(&'static str, &'static str)>,
+}
+
+impl Keys<'_> {
+    /// The input path of the field now named `camel` (its snake_case key when it came from one).
+    fn path(&self, camel: &str) -> String {
+        let key = self
+            .renamed
+            .iter()
+            .find(|(c, _)| *c == camel)
+            .map_or(camel, |(_, snake)| snake);
+        join(self.base, key)
+    }
+}
+
 /// Renames snake_case aliases to their camelCase keys (input order), reporting each; when
 /// both spellings are present the camelCase one wins and the alias is dropped.
-fn rename_aliases(
+fn rename_aliases<'b>(
     entries: &mut Entries<'_>,
-    aliases: &[(&str, &'static str)],
-    base: &str,
+    aliases: &[(&'static str, &'static str)],
+    base: &'b str,
     ctx: &mut Context<'_>,
-) -> Result<(), ConvertError> {
+) -> Result<Keys<'b>, ConvertError> {
+    let mut keys = Keys {
+        base,
+        renamed: Vec::new(),
+    };
     let mut i = 0;
     while i < entries.len() {
         let key = entries[i].0.as_str();
@@ -1061,10 +1097,11 @@ fn rename_aliases(
                 continue;
             }
             entries[i].0 = Str::borrowed(camel);
+            keys.renamed.push((camel, snake));
         }
         i += 1;
     }
-    Ok(())
+    Ok(keys)
 }
 
 fn has(entries: &Entries<'_>, key: &str) -> bool {
@@ -1083,6 +1120,15 @@ fn take<'a>(entries: &mut Entries<'a>, key: &str) -> Option<Value<'a>> {
         }
     }
     found
+}
+
+/// Whether a `resultType` other than `complete` marks a non-final result: always for the
+/// known non-final values, and for any other value when the object looks like a tool result.
+fn is_non_final(result_type: &str, entries: &Entries<'_>) -> bool {
+    matches!(result_type, "input_required" | "task")
+        || ["content", "structuredContent", "isError"]
+            .iter()
+            .any(|k| has(entries, k))
 }
 
 fn starts_with_ignore_case(text: &str, prefix: &str) -> bool {

@@ -67,7 +67,9 @@ pub fn render<'a>(result: ToolResult<'a>, ctx: &mut Context<'_>) -> Value<'a> {
                     parts.push(text);
                 }
                 if let Some(blob) = blob {
-                    let mime = mime.unwrap_or(Str::borrowed("application/octet-stream"));
+                    let mime = mime
+                        .filter(|m| !m.as_str().is_empty())
+                        .unwrap_or(Str::borrowed("application/octet-stream"));
                     let description = (!uri.as_str().is_empty()).then_some(uri);
                     binaries.push(binary("resource", blob.data, mime, description));
                 }
