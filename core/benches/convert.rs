@@ -20,7 +20,8 @@ fn mixed() -> String {
         format!(r#"{{"type":"image","data":"{png}","mimeType":"image/png"}}"#),
         r#"{"type":"text","text":"Report details follow"}"#.to_owned(),
         r#"{"type":"resource","resource":{"uri":"file:///a.txt","mimeType":"text/plain","text":"hello"}}"#.to_owned(),
-        r#"{"type":"resource","resource":{"uri":"file:///r.pdf","mimeType":"application/pdf","blob":"JVBERi0xLjQK"}}"#.to_owned(),
+        r#"{"type":"resource","resource":{"uri":"file:///r.pdf","mimeType":"application/pdf","blob":"JVBERi0xLjQK"}}"#
+            .to_owned(),
         r#"{"type":"text","text":"line 3"}"#.to_owned(),
         format!(r#"{{"type":"image","data":"{png}","mimeType":"image/png"}}"#),
         r#"{"type":"text","text":"line 4"}"#.to_owned(),
@@ -64,10 +65,7 @@ fn bench_value(c: &mut Criterion, name: &str, text: &str, validate: bool) {
     {
         let peer_input: serde_json::Value = serde_json::from_str(text).expect("serde_json parses");
         group.bench_function("peer_copilot_rust", |b| {
-            b.iter(|| {
-                github_copilot_sdk::tool::convert_mcp_call_tool_result(&peer_input)
-                    .expect("peer converts")
-            })
+            b.iter(|| github_copilot_sdk::tool::convert_mcp_call_tool_result(&peer_input).expect("peer converts"))
         });
     }
     group.finish();
@@ -90,8 +88,7 @@ fn benches(c: &mut Criterion) {
     group.bench_function("peer_parse_convert_serialize", |b| {
         b.iter(|| {
             let value: serde_json::Value = serde_json::from_str(&large).expect("parses");
-            let result = github_copilot_sdk::tool::convert_mcp_call_tool_result(&value)
-                .expect("peer converts");
+            let result = github_copilot_sdk::tool::convert_mcp_call_tool_result(&value).expect("peer converts");
             serde_json::to_string(&result).expect("serializes")
         })
     });

@@ -34,12 +34,7 @@ pub fn repair(text: &str) -> Option<String> {
 /// Decoded size of base64 text, from its length and padding alone.
 pub fn decoded_len(text: &str) -> u64 {
     let bytes = text.as_bytes();
-    let padding = bytes
-        .iter()
-        .rev()
-        .take(2)
-        .take_while(|&&b| b == b'=')
-        .count();
+    let padding = bytes.iter().rev().take(2).take_while(|&&b| b == b'=').count();
     let len = bytes.len() as u64;
     if len.is_multiple_of(4) {
         len / 4 * 3 - padding as u64
@@ -48,22 +43,34 @@ pub fn decoded_len(text: &str) -> u64 {
     }
 }
 
-/// Up to the first 12 decoded bytes, for magic-number sniffing. Empty when undecodable.
-pub fn prefix_bytes(text: &str) -> Vec<u8> {
+/// Up to the first 12 decoded bytes, for magic-number sniffing (empty when undecodable).
+pub fn prefix_bytes(text: &str) -> Prefix {
     let take = text.len().min(16) / 4 * 4;
-    let chunk = &text.as_bytes()[..take];
-    STANDARD.decode_to_vec(chunk).unwrap_or_default()
+    let mut buf = [0u8; 12];
+    let len = STANDARD
+        .decode(&text.as_bytes()[..take], base64_simd::Out::from_slice(&mut buf))
+        .map_or(0, |decoded| decoded.len());
+    Prefix { buf, len }
+}
+
+/// A few decoded bytes held on the stack.
+pub struct Prefix {
+    buf: [u8; 12],
+    len: usize,
+}
+
+impl std::ops::Deref for Prefix {
+    type Target = [u8];
+
+    fn deref(&self) -> &[u8] {
+        &self.buf[..self.len]
+    }
 }
 
 /// A hint for text that is clearly not base64 but raw binary written as a string.
 pub fn raw_bytes_hint(text: &str) -> Option<&'static str> {
     let head: String = text.chars().take(8).collect();
-    let probes: [(&str, &'static str); 4] = [
-        ("PNG\r\n", "PNG"),
-        ("JFIF", "JPEG"),
-        ("GIF8", "GIF"),
-        ("%PDF", "PDF"),
-    ];
+    let probes: [(&str, &'static str); 4] = [("PNG\r\n", "PNG"), ("JFIF", "JPEG"), ("GIF8", "GIF"), ("%PDF", "PDF")];
     probes
         .iter()
         .find(|(magic, _)| head.contains(magic) && !is_canonical(text))
@@ -96,9 +103,10 @@ mod tests {
     #[test]
     fn prefix_for_sniffing() {
         assert_eq!(
-            prefix_bytes("iVBORw0KGgo="),
-            vec![0x89, b'P', b'N', b'G', 0x0d, 0x0a, 0x1a, 0x0a]
+            &prefix_bytes("iVBORw0KGgo=")[..],
+            [0x89, b'P', b'N', b'G', 0x0d, 0x0a, 0x1a, 0x0a]
         );
+        assert!(prefix_bytes("!!!!").is_empty());
         assert_eq!(&prefix_bytes("JVBERi0xLjQKJcfs")[..5], b"%PDF-");
     }
 }

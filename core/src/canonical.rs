@@ -23,10 +23,7 @@ fn write(value: &Value<'_>, out: &mut String) {
         Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
         Value::Number(n) => write_number(n, out),
         Value::String(s) if looks_like_payload(s.as_str()) => {
-            let marker = format!(
-                "[data, {}]",
-                human_size(crate::base64::decoded_len(s.as_str()))
-            );
+            let marker = format!("[data, {}]", human_size(crate::base64::decoded_len(s.as_str())));
             json::write_str(&Str::owned(marker), out);
         }
         Value::String(s) => json::write_str(s, out),
@@ -96,12 +93,8 @@ mod tests {
 
     #[test]
     fn sorts_keys_and_normalizes_numbers() {
-        let value =
-            json::parse(r#"{"b":1.0,"a":[1e2,2.5,-0],"c":{"y":null,"x":true},"b":2}"#).unwrap();
-        assert_eq!(
-            to_text(&value),
-            r#"{"a":[100,2.5,0],"b":2,"c":{"x":true,"y":null}}"#
-        );
+        let value = json::parse(r#"{"b":1.0,"a":[1e2,2.5,-0],"c":{"y":null,"x":true},"b":2}"#).unwrap();
+        assert_eq!(to_text(&value), r#"{"a":[100,2.5,0],"b":2,"c":{"x":true,"y":null}}"#);
     }
 
     #[test]

@@ -15,6 +15,7 @@ mod base64;
 mod canonical;
 mod conversion;
 mod error;
+mod fields;
 pub mod json;
 mod marker;
 mod mime;
@@ -38,11 +39,7 @@ pub const MAX_DEPTH: usize = 512;
 /// Converts `input` for `target`.
 ///
 /// Takes the input by value so that payload strings move into the output without copies.
-pub fn convert<'a>(
-    input: Value<'a>,
-    target: Target,
-    options: &Options,
-) -> Result<Conversion<'a>, ConvertError> {
+pub fn convert<'a>(input: Value<'a>, target: Target, options: &Options) -> Result<Conversion<'a>, ConvertError> {
     let mut ctx = normalize::Context::new(options);
     let result = normalize::normalize(input, &mut ctx)?;
     let conversion = targets::render(target, result, &mut ctx)?;
@@ -51,11 +48,7 @@ pub fn convert<'a>(
 
 /// Converts with the target given by name and the options given as a value (an object with
 /// snake_case or camelCase keys, or `null`). This is the entry point the bindings use.
-pub fn convert_value<'a>(
-    input: Value<'a>,
-    target: &str,
-    options: &Value<'_>,
-) -> Result<Conversion<'a>, ConvertError> {
+pub fn convert_value<'a>(input: Value<'a>, target: &str, options: &Value<'_>) -> Result<Conversion<'a>, ConvertError> {
     let target: Target = target.parse()?;
     let options = Options::from_value(options)?;
     convert(input, target, &options)

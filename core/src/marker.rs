@@ -89,10 +89,7 @@ mod tests {
             reason: Some("not supported by this target"),
             ..Default::default()
         };
-        assert_eq!(
-            m.render(),
-            "[audio audio/wav, 1.2 MB: not supported by this target]"
-        );
+        assert_eq!(m.render(), "[audio audio/wav, 1.2 MB: not supported by this target]");
         let link = Marker {
             kind: "resource_link",
             label: Some("report.pdf"),

@@ -1,16 +1,28 @@
 //! MIME types: normalization and magic-number sniffing.
 
+use std::borrow::Cow;
+
 /// The essence of a MIME type: the part before any parameters, trimmed.
 pub fn essence(mime: &str) -> &str {
     mime.split(';').next().unwrap_or("").trim()
 }
 
-/// Trims and lower-cases a declared MIME type and fixes the common `image/jpg`.
-pub fn normalize(declared: &str) -> String {
-    let lower = declared.trim().to_ascii_lowercase();
-    match essence(&lower) {
-        "image/jpg" | "image/pjpeg" => lower.replacen(essence(&lower), "image/jpeg", 1),
+/// Trims and lower-cases a declared MIME type and fixes the common `image/jpg`. Borrowed when
+/// nothing changed.
+pub fn normalize(declared: &str) -> Cow<'_, str> {
+    let trimmed = declared.trim();
+    let lower = if trimmed.bytes().any(|b| b.is_ascii_uppercase()) {
+        Cow::Owned(trimmed.to_ascii_lowercase())
+    } else {
+        Cow::Borrowed(trimmed)
+    };
+    let fixed = match essence(&lower) {
+        "image/jpg" | "image/pjpeg" => Cow::Owned(lower.replacen(essence(&lower), "image/jpeg", 1)),
         _ => lower,
+    };
+    match fixed {
+        Cow::Borrowed(text) if text.len() == declared.len() => Cow::Borrowed(declared),
+        other => Cow::Owned(other.into_owned()),
     }
 }
 
@@ -34,9 +46,7 @@ pub fn sniff(bytes: &[u8]) -> Option<&'static str> {
         Some("image/tiff")
     } else if starts(b"%PDF-") {
         Some("application/pdf")
-    } else if starts(b"ID3")
-        || (bytes.len() >= 2 && bytes[0] == 0xFF && matches!(bytes[1], 0xFB | 0xF3 | 0xF2))
-    {
+    } else if starts(b"ID3") || (bytes.len() >= 2 && bytes[0] == 0xFF && matches!(bytes[1], 0xFB | 0xF3 | 0xF2)) {
         Some("audio/mpeg")
     } else if starts(b"OggS") {
         Some("audio/ogg")
@@ -62,9 +72,7 @@ fn is_zip_based(essence: &str) -> bool {
         || essence.starts_with("application/vnd.oasis.opendocument.")
         || matches!(
             essence,
-            "application/x-zip-compressed"
-                | "application/java-archive"
-                | "application/vnd.android.package-archive"
+            "application/x-zip-compressed" | "application/java-archive" | "application/vnd.android.package-archive"
         )
 }
 
@@ -87,11 +95,9 @@ mod tests {
     #[test]
     fn normalizes() {
         assert_eq!(normalize(" Image/JPG "), "image/jpeg");
-        assert_eq!(
-            normalize("text/plain; charset=UTF-8"),
-            "text/plain; charset=utf-8"
-        );
-        assert_eq!(normalize("image/png"), "image/png");
+        assert_eq!(normalize("text/plain; charset=UTF-8"), "text/plain; charset=utf-8");
+        assert!(matches!(normalize("image/png"), Cow::Borrowed("image/png")));
+        assert_eq!(normalize(" image/png"), "image/png");
     }
 
     #[test]

@@ -224,9 +224,7 @@ pub struct Map<'a> {
 impl<'a> Map<'a> {
     /// An empty object.
     pub fn new() -> Self {
-        Map {
-            entries: Vec::new(),
-        }
+        Map { entries: Vec::new() }
     }
 
     /// An empty object with room for `n` entries.
@@ -326,9 +324,7 @@ impl<'a> Value<'a> {
             (Value::Bool(a), Value::Bool(b)) => a == b,
             (Value::Number(a), Value::Number(b)) => numbers_equal(a, b),
             (Value::String(a), Value::String(b)) => a.as_str() == b.as_str(),
-            (Value::Array(a), Value::Array(b)) => {
-                a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.json_eq(y))
-            }
+            (Value::Array(a), Value::Array(b)) => a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.json_eq(y)),
             (Value::Object(a), Value::Object(b)) => {
                 let keys_a = distinct_keys(a);
                 let keys_b = distinct_keys(b);

@@ -1,16 +1,20 @@
 //! The input rules: turn any accepted `CallToolResult` shape into a [`ToolResult`], repairing
 //! (lenient) or raising (strict) as `conformance/README.md` specifies.
+//!
+//! Locations are [`Loc`] chains on the stack; a path string is only built when a diagnostic
+//! is reported, so a well-formed input converts without building any.
+
+use std::borrow::Cow;
 
 use crate::base64;
 use crate::canonical;
 use crate::error::{Code, CodeKind, ConvertError, Diagnostic};
+use crate::fields::Fields;
 use crate::mime;
 use crate::model::{Map, Number, Str, Value};
 use crate::options::Options;
-use crate::parsed::{Block, BlockKind, MediaKind, Payload, ToolResult};
-use crate::pointer::{index, join};
-
-type Entries<'a> = Vec<(Str<'a>, Value<'a>)>;
+use crate::parsed::{AudienceAt, Block, BlockAt, BlockKind, MediaKind, Payload, ToolResult};
+use crate::pointer::Loc;
 
 /// Options and the diagnostics collected so far.
 pub struct Context<'o> {
@@ -30,19 +34,14 @@ impl<'o> Context<'o> {
     }
 
     /// Records a repair, or raises it in strict mode.
-    pub fn repair(
-        &mut self,
-        code: Code,
-        path: String,
-        message: impl Into<String>,
-    ) -> Result<(), ConvertError> {
+    pub fn repair(&mut self, code: Code, at: &Loc<'_>, message: impl Into<String>) -> Result<(), ConvertError> {
         debug_assert_eq!(code.kind(), CodeKind::Repair);
         if self.options.strict {
-            return Err(ConvertError::new(code, path, message));
+            return Err(ConvertError::new(code, at.render(), message));
         }
         self.diagnostics.push(Diagnostic {
             code,
-            path,
+            path: at.render(),
             message: message.into(),
         });
         Ok(())
@@ -68,120 +67,104 @@ const TOP_ALIASES: &[(&str, &str)] = &[
 const BLOCK_ALIASES: &[(&str, &str)] = &[("mime_type", "mimeType"), ("meta", "_meta")];
 const ANNOTATION_ALIASES: &[(&str, &str)] = &[("last_modified", "lastModified")];
 
+fn invalid_result(path: &str, message: impl Into<String>) -> ConvertError {
+    ConvertError::new(Code::InvalidToolResult, path, message)
+}
+
 /// Applies the input rules.
-pub fn normalize<'a>(
-    input: Value<'a>,
-    ctx: &mut Context<'_>,
-) -> Result<ToolResult<'a>, ConvertError> {
+pub fn normalize<'a>(input: Value<'a>, ctx: &mut Context<'_>) -> Result<ToolResult<'a>, ConvertError> {
     if has_lossy(&input) {
-        report_lossy(&input, "", ctx)?;
+        report_lossy(&input, &Loc::at(""), ctx)?;
     }
     let Value::Object(map) = input else {
-        return Err(ConvertError::new(
-            Code::InvalidToolResult,
+        return Err(invalid_result(
             "",
             format!("a tool result is an object, not {}", input.type_name()),
         ));
     };
-    let mut entries = map.into_entries();
+    let mut entries = Fields::pick(map);
     let mut base = String::new();
 
-    if has(&entries, "jsonrpc") && (has(&entries, "result") || has(&entries, "error")) {
-        match take(&mut entries, "error") {
-            Some(error) if !matches!(error, Value::Null) => {
-                let detail = error
-                    .as_object()
-                    .and_then(|e| e.get("message"))
-                    .and_then(Value::as_str)
-                    .unwrap_or("");
-                return Err(ConvertError::new(
-                    Code::JsonrpcError,
-                    "/error",
-                    format!("the JSON-RPC response is an error: {detail}"),
-                ));
-            }
-            _ => {}
+    if entries.has("jsonrpc") && (entries.has("result") || entries.has("error")) {
+        if let Some(error) = entries.take("error").filter(|e| !matches!(e, Value::Null)) {
+            let detail = error
+                .as_object()
+                .and_then(|e| e.get("message"))
+                .and_then(Value::as_str)
+                .unwrap_or("");
+            let message = format!("the JSON-RPC response is an error: {detail}");
+            return Err(ConvertError::new(Code::JsonrpcError, "/error", message));
         }
-        let result = take(&mut entries, "result").unwrap_or(Value::Null);
+        let result = entries.take("result").unwrap_or(Value::Null);
         ctx.notice(
             Code::JsonrpcEnvelope,
             "/result".into(),
             "unwrapped the JSON-RPC response envelope",
         );
-        base = "/result".into();
+        base.push_str("/result");
         let Value::Object(inner) = result else {
-            return Err(ConvertError::new(
-                Code::InvalidToolResult,
-                "/result",
-                "the JSON-RPC result is not an object",
-            ));
+            return Err(invalid_result("/result", "the JSON-RPC result is not an object"));
         };
-        entries = inner.into_entries();
+        entries = Fields::pick(inner);
     }
 
-    if has(&entries, "task") && !has(&entries, "content") {
+    if entries.has("task") && !entries.has("content") {
+        let message = "a task handle is not a final tool result; poll the task for its result";
         return Err(ConvertError::new(
             Code::NotFinalResult,
-            join(&base, "task"),
-            "a task handle is not a final tool result; poll the task for its result",
+            Loc::at(&base).key("task").render(),
+            message,
         ));
     }
 
     let mut legacy_blocks = None;
-    let legacy_key = ["toolResult", "tool_result"]
-        .into_iter()
-        .find(|k| has(&entries, k));
-    if let (Some(key), false) = (legacy_key, has(&entries, "content")) {
-        let key_path = join(&base, key);
+    let legacy_key = ["toolResult", "tool_result"].into_iter().find(|k| entries.has(k));
+    if let (Some(key), false) = (legacy_key, entries.has("content")) {
+        let base_loc = Loc::at(&base);
+        let key_loc = base_loc.key(key);
         ctx.repair(
             Code::LegacyToolResult,
-            key_path.clone(),
+            &key_loc,
             "unwrapped a 2024-10-07 {toolResult} result",
         )?;
         if key == "tool_result" {
-            ctx.repair(
-                Code::SnakeCaseKey,
-                key_path.clone(),
-                "tool_result read as toolResult",
-            )?;
+            ctx.repair(Code::SnakeCaseKey, &key_loc, "tool_result read as toolResult")?;
         }
-        match take(&mut entries, key).unwrap_or(Value::Null) {
+        let key_path = key_loc.render();
+        match entries.take(key).unwrap_or(Value::Null) {
             Value::Object(inner) if matches!(inner.get("content"), Some(Value::Array(_))) => {
-                entries = inner.into_entries();
+                entries = Fields::pick(inner);
                 base = key_path;
             }
-            Value::String(text) => legacy_blocks = Some(vec![plain_block(text, key_path)]),
+            Value::String(text) => legacy_blocks = Some(vec![plain_block(text, BlockAt::Legacy(key))]),
             other => {
-                legacy_blocks = Some(vec![plain_block(
-                    Str::owned(canonical::to_text(&other)),
-                    key_path,
-                )])
+                let text = Str::owned(canonical::to_text(&other));
+                legacy_blocks = Some(vec![plain_block(text, BlockAt::Legacy(key))]);
             }
         }
     }
 
-    let keys = rename_aliases(&mut entries, TOP_ALIASES, &base, ctx)?;
+    let base_loc = Loc::at(&base);
+    let keys = rename_aliases(&mut entries, TOP_ALIASES, &base_loc, ctx)?;
 
-    let result_type = match take(&mut entries, "resultType") {
+    let result_type = match entries.take("resultType") {
         None => None,
         Some(Value::String(s)) if s.as_str() == "complete" => Some(s),
         Some(Value::String(s)) if is_non_final(s.as_str(), &entries) => {
+            let message = format!("resultType {:?} is not a final result", s.as_str());
             return Err(ConvertError::new(
                 Code::NotFinalResult,
-                keys.path("resultType"),
-                format!("resultType {:?} is not a final result", s.as_str()),
-            ))
+                keys.loc("resultType").render(),
+                message,
+            ));
         }
         Some(Value::String(_)) => None,
         Some(other) => {
-            ctx.repair(
-                Code::InvalidFieldType,
-                keys.path("resultType"),
-                format!(
-                    "resultType must be a string, not {}; treated as absent",
-                    other.type_name()
-                ),
-            )?;
+            let message = format!(
+                "resultType must be a string, not {}; treated as absent",
+                other.type_name()
+            );
+            ctx.repair(Code::InvalidFieldType, &keys.loc("resultType"), message)?;
             None
         }
     };
@@ -189,31 +172,26 @@ pub fn normalize<'a>(
     if legacy_blocks.is_none()
         && !["content", "structuredContent", "isError"]
             .iter()
-            .any(|k| has(&entries, k))
+            .any(|k| entries.has(k))
     {
-        return Err(ConvertError::new(
-            Code::InvalidToolResult,
+        return Err(invalid_result(
             "",
             "not a tool result: none of content, structuredContent, isError",
         ));
     }
 
-    let content_path = join(&base, "content");
-    let raw_content = match (take(&mut entries, "content"), legacy_blocks.is_some()) {
+    let content_loc = base_loc.key("content");
+    let raw_content = match (entries.take("content"), legacy_blocks.is_some()) {
         (_, true) => RawContent::None,
         (None | Some(Value::Null), false) => {
-            ctx.repair(
-                Code::MissingField,
-                content_path.clone(),
-                "content is missing; treated as []",
-            )?;
+            ctx.repair(Code::MissingField, &content_loc, "content is missing; treated as []")?;
             RawContent::None
         }
         (Some(Value::Array(items)), false) => RawContent::Items(items),
         (Some(Value::String(text)), false) => {
             ctx.repair(
                 Code::ContentNotArray,
-                content_path.clone(),
+                &content_loc,
                 "content is a string; treated as one text block",
             )?;
             RawContent::Text(text)
@@ -221,34 +199,28 @@ pub fn normalize<'a>(
         (Some(Value::Object(block)), false) => {
             ctx.repair(
                 Code::ContentNotArray,
-                content_path.clone(),
+                &content_loc,
                 "content is a single block; wrapped in an array",
             )?;
             RawContent::Single(block)
         }
         (Some(other), false) => {
-            ctx.repair(
-                Code::ContentNotArray,
-                content_path.clone(),
-                format!("content is {}; treated as []", other.type_name()),
-            )?;
+            let message = format!("content is {}; treated as []", other.type_name());
+            ctx.repair(Code::ContentNotArray, &content_loc, message)?;
             RawContent::None
         }
     };
 
-    let is_error = match take(&mut entries, "isError") {
+    let is_error = match entries.take("isError") {
         None => false,
         Some(Value::Bool(b)) => b,
         Some(other) => {
             let coerced = truthy(&other);
-            ctx.repair(
-                Code::InvalidFieldType,
-                keys.path("isError"),
-                format!(
-                    "isError must be a boolean, not {}; read as {coerced}",
-                    other.type_name()
-                ),
-            )?;
+            let message = format!(
+                "isError must be a boolean, not {}; read as {coerced}",
+                other.type_name()
+            );
+            ctx.repair(Code::InvalidFieldType, &keys.loc("isError"), message)?;
             coerced
         }
     };
@@ -256,23 +228,25 @@ pub fn normalize<'a>(
     let mut blocks = legacy_blocks.unwrap_or_default();
     match raw_content {
         RawContent::None => {}
-        RawContent::Text(text) => blocks.push(plain_block(text, content_path)),
-        RawContent::Single(map) => blocks.extend(object_block(map, content_path, ctx)?),
+        RawContent::Text(text) => blocks.push(plain_block(text, BlockAt::Content(None))),
+        RawContent::Single(map) => blocks.extend(object_block(map, BlockAt::Content(None), &content_loc, ctx)?),
         RawContent::Items(items) => {
             blocks.reserve(items.len());
             for (i, item) in items.into_iter().enumerate() {
-                blocks.extend(block(item, index(&content_path, i), ctx)?);
+                blocks.extend(block(item, i, &content_loc.index(i), ctx)?);
             }
         }
     }
 
+    let structured_key = keys.key_of("structuredContent");
     Ok(ToolResult {
         blocks,
         is_error,
-        structured: take(&mut entries, "structuredContent"),
-        meta: take(&mut entries, "_meta").filter(|m| !matches!(m, Value::Null)),
+        structured: entries.take("structuredContent"),
+        meta: entries.take("_meta").filter(|m| !matches!(m, Value::Null)),
         result_type,
-        structured_path: keys.path("structuredContent"),
+        base,
+        structured_key,
     })
 }
 
@@ -283,9 +257,9 @@ enum RawContent<'a> {
     Single(Map<'a>),
 }
 
-fn plain_block<'a>(text: Str<'a>, path: String) -> Block<'a> {
+fn plain_block(text: Str<'_>, at: BlockAt) -> Block<'_> {
     Block {
-        path,
+        at,
         kind: BlockKind::Text(text),
         annotations: None,
         excluded_by_audience: None,
@@ -296,23 +270,25 @@ fn plain_block<'a>(text: Str<'a>, path: String) -> Block<'a> {
 /// One element of `content`.
 fn block<'a>(
     value: Value<'a>,
-    path: String,
+    i: usize,
+    loc: &Loc<'_>,
     ctx: &mut Context<'_>,
 ) -> Result<Option<Block<'a>>, ConvertError> {
+    let at = BlockAt::Content(Some(i));
     match value {
-        Value::Object(map) => object_block(map, path, ctx),
+        Value::Object(map) => object_block(map, at, loc, ctx),
         Value::String(text) => {
             ctx.repair(
                 Code::InvalidBlock,
-                path.clone(),
+                loc,
                 "a content element is a string; treated as a text block",
             )?;
-            Ok(Some(plain_block(text, path)))
+            Ok(Some(plain_block(text, at)))
         }
         other => {
             ctx.repair(
                 Code::InvalidBlock,
-                path,
+                loc,
                 format!("a content element is {}; skipped", other.type_name()),
             )?;
             Ok(None)
@@ -330,10 +306,10 @@ enum Kind {
 
 fn object_block<'a>(
     map: Map<'a>,
-    path: String,
+    at: BlockAt,
+    loc: &Loc<'_>,
     ctx: &mut Context<'_>,
 ) -> Result<Option<Block<'a>>, ConvertError> {
-    let type_path = join(&path, "type");
     let kind = match map.get("type") {
         Some(Value::String(t)) => match t.as_str() {
             "text" => Kind::Text,
@@ -342,41 +318,36 @@ fn object_block<'a>(
             "resource" => Kind::Resource,
             "resource_link" => Kind::Link,
             other => {
-                let message = format!(
-                    "block type {other:?} is not an MCP tool-result type; given as JSON text"
-                );
-                ctx.repair(Code::UnknownBlockType, type_path, message)?;
+                let message = format!("block type {other:?} is not an MCP tool-result type; given as JSON text");
+                ctx.repair(Code::UnknownBlockType, &loc.key("type"), message)?;
                 let text = match (other, map.get("json")) {
                     ("json", Some(json)) => canonical::to_text(json),
                     _ => canonical::to_text(&Value::Object(map)),
                 };
-                return Ok(Some(plain_block(Str::owned(text), path)));
+                return Ok(Some(plain_block(Str::owned(text), at)));
             }
         },
         _ => match infer_kind(&map) {
             Some(kind) => {
                 ctx.repair(
                     Code::MissingField,
-                    type_path,
+                    &loc.key("type"),
                     "block has no string type; inferred from its keys",
                 )?;
                 kind
             }
             None => {
-                ctx.repair(
-                    Code::MissingField,
-                    type_path,
-                    "block has no string type and its keys name none; skipped",
-                )?;
+                let message = "block has no string type and its keys name none; skipped";
+                ctx.repair(Code::MissingField, &loc.key("type"), message)?;
                 return Ok(None);
             }
         },
     };
-    let mut entries = map.into_entries();
-    take(&mut entries, "type");
-    let keys = rename_aliases(&mut entries, BLOCK_ALIASES, &path, ctx)?;
+    let mut entries = Fields::pick(map);
+    entries.take("type");
+    let keys = rename_aliases(&mut entries, BLOCK_ALIASES, loc, ctx)?;
     let (kind, inner_annotations) = match kind {
-        Kind::Text => match text_block(&mut entries, &path, ctx)? {
+        Kind::Text => match text_block(&mut entries, loc, ctx)? {
             Some(kind) => (kind, None),
             None => return Ok(None),
         },
@@ -389,23 +360,30 @@ fn object_block<'a>(
     };
     if matches!(kind, BlockKind::Omitted { .. }) {
         return Ok(Some(Block {
-            path,
+            at,
             kind,
             annotations: None,
             excluded_by_audience: None,
             meta: None,
         }));
     }
-    let (annotations, excluded_by_audience) = match take(&mut entries, "annotations") {
-        Some(value) => annotations(value, join(&path, "annotations"), ctx)?,
+    let (annotations, excluded_by_audience) = match entries.take("annotations") {
+        Some(value) => {
+            let (annotations, excluded) = clean_annotations(value, &loc.key("annotations"), ctx)?;
+            (annotations, excluded.then_some(AudienceAt::Block))
+        }
         None => match inner_annotations {
-            Some(value) => annotations(value, join(&join(&path, "resource"), "annotations"), ctx)?,
+            Some(value) => {
+                let inner = loc.key("resource");
+                let (annotations, excluded) = clean_annotations(value, &inner.key("annotations"), ctx)?;
+                (annotations, excluded.then_some(AudienceAt::Resource))
+            }
             None => (None, None),
         },
     };
-    let meta = take(&mut entries, "_meta").filter(|m| !matches!(m, Value::Null));
+    let meta = entries.take("_meta").filter(|m| !matches!(m, Value::Null));
     Ok(Some(Block {
-        path,
+        at,
         kind,
         annotations,
         excluded_by_audience,
@@ -423,11 +401,7 @@ fn infer_kind(map: &Map<'_>) -> Option<Kind> {
             .and_then(Value::as_str)
             .unwrap_or("");
         let audio = mime.trim().to_ascii_lowercase().starts_with("audio/");
-        Some(Kind::Media(if audio {
-            MediaKind::Audio
-        } else {
-            MediaKind::Image
-        }))
+        Some(Kind::Media(if audio { MediaKind::Audio } else { MediaKind::Image }))
     } else if map.contains_key("resource") {
         Some(Kind::Resource)
     } else if map.contains_key("uri") {
@@ -438,27 +412,20 @@ fn infer_kind(map: &Map<'_>) -> Option<Kind> {
 }
 
 fn text_block<'a>(
-    entries: &mut Entries<'a>,
-    path: &str,
+    entries: &mut Fields<'a>,
+    loc: &Loc<'_>,
     ctx: &mut Context<'_>,
 ) -> Result<Option<BlockKind<'a>>, ConvertError> {
-    let text_path = join(path, "text");
-    match take(entries, "text") {
+    match entries.take("text") {
         Some(Value::String(text)) => Ok(Some(BlockKind::Text(text))),
         None | Some(Value::Null) => {
-            ctx.repair(
-                Code::MissingField,
-                text_path,
-                "text block without text; dropped",
-            )?;
+            ctx.repair(Code::MissingField, &loc.key("text"), "text block without text; dropped")?;
             Ok(None)
         }
         Some(other) => {
             let message = format!("text is {}; given as its JSON text", other.type_name());
-            ctx.repair(Code::InvalidFieldType, text_path, message)?;
-            Ok(Some(BlockKind::Text(Str::owned(canonical::to_text(
-                &other,
-            )))))
+            ctx.repair(Code::InvalidFieldType, &loc.key("text"), message)?;
+            Ok(Some(BlockKind::Text(Str::owned(canonical::to_text(&other)))))
         }
     }
 }
@@ -475,13 +442,13 @@ enum PayloadOutcome<'a> {
 
 fn payload<'a>(
     text: Str<'a>,
-    path: String,
+    loc: &Loc<'_>,
     allow_url: bool,
     ctx: &mut Context<'_>,
 ) -> Result<PayloadOutcome<'a>, ConvertError> {
     let raw = text.as_str();
     if raw.is_empty() {
-        ctx.repair(Code::EmptyPayload, path, "the payload is empty")?;
+        ctx.repair(Code::EmptyPayload, loc, "the payload is empty")?;
         return Ok(PayloadOutcome::Omitted("empty data"));
     }
     if allow_url
@@ -491,7 +458,7 @@ fn payload<'a>(
     {
         ctx.repair(
             Code::UrlInData,
-            path,
+            loc,
             "the payload is a URL, not base64; given as a resource link",
         )?;
         return Ok(PayloadOutcome::Url(text));
@@ -500,20 +467,12 @@ fn payload<'a>(
     let mut data = text;
     if starts_with_ignore_case(data.as_str(), "data:") {
         if let Some(comma) = data.as_str().find(',') {
-            let declared = data.as_str()[5..comma]
-                .split(';')
-                .next()
-                .unwrap_or("")
-                .trim();
-            hint = (!declared.is_empty()).then(|| mime::normalize(declared));
-            ctx.repair(
-                Code::DataUrl,
-                path.clone(),
-                "the payload is a data: URL; prefix stripped",
-            )?;
+            let declared = data.as_str()[5..comma].split(';').next().unwrap_or("").trim();
+            hint = (!declared.is_empty()).then(|| mime::normalize(declared).into_owned());
+            ctx.repair(Code::DataUrl, loc, "the payload is a data: URL; prefix stripped")?;
             data = data.slice_from(comma + 1);
             if data.as_str().is_empty() {
-                ctx.repair(Code::EmptyPayload, path, "the data: URL holds no data")?;
+                ctx.repair(Code::EmptyPayload, loc, "the data: URL holds no data")?;
                 return Ok(PayloadOutcome::Omitted("empty data"));
             }
         }
@@ -522,20 +481,15 @@ fn payload<'a>(
         if base64::is_canonical(data.as_str()) {
             data = data.mark_json_safe();
         } else if let Some(fixed) = base64::repair(data.as_str()) {
-            ctx.repair(
-                Code::Base64NotCanonical,
-                path,
-                "base64 re-encoded canonically (whitespace, alphabet or padding)",
-            )?;
+            let message = "base64 re-encoded canonically (whitespace, alphabet or padding)";
+            ctx.repair(Code::Base64NotCanonical, loc, message)?;
             data = Str::owned(fixed).mark_json_safe();
         } else {
             let message = match base64::raw_bytes_hint(data.as_str()) {
-                Some(format) => format!(
-                    "the payload is not base64: it looks like raw {format} bytes written as text"
-                ),
+                Some(format) => format!("the payload is not base64: it looks like raw {format} bytes written as text"),
                 None => "the payload is not base64".to_owned(),
             };
-            ctx.repair(Code::InvalidBase64, path, message)?;
+            ctx.repair(Code::InvalidBase64, loc, message)?;
             return Ok(PayloadOutcome::Omitted("invalid base64"));
         }
     }
@@ -543,90 +497,85 @@ fn payload<'a>(
     Ok(PayloadOutcome::Ok(Payload { data, size }, hint))
 }
 
-fn media_block<'a>(
-    kind: MediaKind,
-    entries: &mut Entries<'a>,
-    keys: &Keys<'_>,
-    ctx: &mut Context<'_>,
-) -> Result<BlockKind<'a>, ConvertError> {
-    let path = keys.base;
-    let declared = take(entries, "mimeType");
-    let label = declared
-        .as_ref()
+/// The normalized, non-empty declared MIME type of a field, for omitted markers.
+fn declared_label(value: Option<&Value<'_>>) -> Option<String> {
+    value
         .and_then(Value::as_str)
         .map(mime::normalize)
-        .filter(|m| !m.is_empty());
+        .filter(|m| !m.is_empty())
+        .map(Cow::into_owned)
+}
+
+fn media_block<'a>(
+    kind: MediaKind,
+    entries: &mut Fields<'a>,
+    keys: &Keys<'_, '_>,
+    ctx: &mut Context<'_>,
+) -> Result<BlockKind<'a>, ConvertError> {
+    let loc = keys.base;
+    let declared = entries.take("mimeType");
     let omitted = |reason| BlockKind::Omitted {
         kind: kind.name(),
-        label: label.clone(),
+        label: declared_label(declared.as_ref()),
         uri: None,
         reason,
     };
-    let data_path = join(path, "data");
-    let (payload, hint) = match take(entries, "data") {
-        Some(Value::String(text)) => match payload(text, data_path, true, ctx)? {
+    let data_loc = loc.key("data");
+    let (payload, hint) = match entries.take("data") {
+        Some(Value::String(text)) => match payload(text, &data_loc, true, ctx)? {
             PayloadOutcome::Ok(payload, hint) => (payload, hint),
             PayloadOutcome::Omitted(reason) => return Ok(omitted(reason)),
             PayloadOutcome::Url(url) => {
-                return Ok(BlockKind::Link {
-                    name: url.clone(),
-                    uri: url,
-                    title: None,
-                    description: None,
-                    mime: label.map(Str::owned),
-                    size: None,
-                    icons: None,
-                })
+                let mime = declared_label(declared.as_ref()).map(Str::owned);
+                return Ok(link(url, mime));
             }
         },
         None | Some(Value::Null) => {
             ctx.repair(
                 Code::MissingField,
-                data_path,
+                &data_loc,
                 format!("{} block without data", kind.name()),
             )?;
             return Ok(omitted("missing data"));
         }
         Some(other) => {
-            ctx.repair(
-                Code::InvalidFieldType,
-                data_path,
-                format!("data must be a string, not {}", other.type_name()),
-            )?;
+            let message = format!("data must be a string, not {}", other.type_name());
+            ctx.repair(Code::InvalidFieldType, &data_loc, message)?;
             return Ok(omitted("invalid data"));
         }
     };
-    let mime_path = keys.path("mimeType");
     let sniffed = sniff(&payload, ctx);
     let mime = match declared {
-        Some(Value::String(declared)) => checked_mime(declared, sniffed, mime_path, ctx)?,
-        missing => {
-            if let Some(hint) = hint {
-                checked_mime(Str::owned(hint), sniffed, join(path, "data"), ctx)?
-            } else {
+        Some(Value::String(declared)) => checked_mime(declared, sniffed, &keys.loc("mimeType"), ctx)?,
+        missing => match hint {
+            Some(hint) => checked_mime(Str::owned(hint), sniffed, &data_loc, ctx)?,
+            None => {
                 let fallback = sniffed.unwrap_or("application/octet-stream");
-                let message = match &missing {
-                    None | Some(Value::Null) => format!("mimeType is missing; using {fallback}"),
-                    Some(other) => format!(
-                        "mimeType must be a string, not {}; using {fallback}",
-                        other.type_name()
+                let (code, message) = match &missing {
+                    None | Some(Value::Null) => (Code::MissingField, format!("mimeType is missing; using {fallback}")),
+                    Some(other) => (
+                        Code::InvalidFieldType,
+                        format!("mimeType must be a string, not {}; using {fallback}", other.type_name()),
                     ),
                 };
-                let code = if matches!(missing, None | Some(Value::Null)) {
-                    Code::MissingField
-                } else {
-                    Code::InvalidFieldType
-                };
-                ctx.repair(code, mime_path, message)?;
+                ctx.repair(code, &keys.loc("mimeType"), message)?;
                 Str::borrowed(fallback)
             }
-        }
+        },
     };
-    Ok(BlockKind::Media {
-        kind,
-        payload,
+    Ok(BlockKind::Media { kind, payload, mime })
+}
+
+fn link<'a>(uri: Str<'a>, mime: Option<Str<'a>>) -> BlockKind<'a> {
+    BlockKind::Link {
+        name: uri.clone(),
+        uri,
+        title: None,
+        description: None,
         mime,
-    })
+        size: None,
+        icons: None,
+    }
 }
 
 fn sniff(payload: &Payload<'_>, ctx: &Context<'_>) -> Option<&'static str> {
@@ -641,19 +590,16 @@ fn sniff(payload: &Payload<'_>, ctx: &Context<'_>) -> Option<&'static str> {
 fn checked_mime<'a>(
     declared: Str<'a>,
     sniffed: Option<&'static str>,
-    path: String,
+    loc: &Loc<'_>,
     ctx: &mut Context<'_>,
 ) -> Result<Str<'a>, ConvertError> {
-    let normalized = mime::normalize(declared.as_str());
-    let mime = if normalized == declared.as_str() {
-        declared
-    } else {
-        ctx.notice(
-            Code::MimeTypeNormalized,
-            path.clone(),
-            format!("mimeType {:?} read as {normalized:?}", declared.as_str()),
-        );
-        Str::owned(normalized)
+    let mime = match mime::normalize(declared.as_str()) {
+        Cow::Borrowed(_) => declared,
+        Cow::Owned(normalized) => {
+            let message = format!("mimeType {:?} read as {normalized:?}", declared.as_str());
+            ctx.notice(Code::MimeTypeNormalized, loc.render(), message);
+            Str::owned(normalized)
+        }
     };
     match sniffed {
         Some(actual) if !mime::same_format(mime::essence(mime.as_str()), actual) => {
@@ -661,7 +607,7 @@ fn checked_mime<'a>(
                 "mimeType says {} but the bytes are {actual}; using {actual}",
                 mime.as_str()
             );
-            ctx.repair(Code::MimeTypeMismatch, path, message)?;
+            ctx.repair(Code::MimeTypeMismatch, loc, message)?;
             Ok(Str::borrowed(actual))
         }
         _ => Ok(mime),
@@ -671,61 +617,52 @@ fn checked_mime<'a>(
 type ResourceParts<'a> = (BlockKind<'a>, Option<Value<'a>>);
 
 fn resource_block<'a>(
-    entries: &mut Entries<'a>,
-    block_keys: &Keys<'_>,
+    entries: &mut Fields<'a>,
+    block_keys: &Keys<'_, '_>,
     ctx: &mut Context<'_>,
 ) -> Result<Option<ResourceParts<'a>>, ConvertError> {
-    let path = block_keys.base;
-    let nested_path = join(path, "resource");
-    let (mut fields, res_keys) = match take(entries, "resource") {
+    let loc = block_keys.base;
+    let nested_loc = loc.key("resource");
+    let (mut fields, res_keys) = match entries.take("resource") {
         Some(Value::Object(map)) => {
-            let mut fields = map.into_entries();
-            let keys = rename_aliases(&mut fields, BLOCK_ALIASES, &nested_path, ctx)?;
+            let mut fields = Fields::pick(map);
+            let keys = rename_aliases(&mut fields, BLOCK_ALIASES, &nested_loc, ctx)?;
             (fields, keys)
         }
-        _ if has(entries, "text") || has(entries, "blob") => {
+        _ if entries.has("text") || entries.has("blob") => {
             ctx.repair(
                 Code::FlattenedResource,
-                path.to_owned(),
+                loc,
                 "resource fields given on the block itself",
             )?;
-            let fields = ["uri", "mimeType", "text", "blob"]
-                .iter()
-                .filter_map(|key| take(entries, key).map(|v| (Str::borrowed(key), v)))
-                .collect();
+            let mut fields = Fields::empty();
+            for key in ["uri", "mimeType", "text", "blob"] {
+                if let Some(value) = entries.take(key) {
+                    fields.set(key, value);
+                }
+            }
             (
                 fields,
                 Keys {
-                    base: path,
+                    base: loc,
                     renamed: block_keys.renamed.clone(),
                 },
             )
         }
-        _ => match take(entries, "uri") {
+        _ => match entries.take("uri") {
             Some(Value::String(uri)) => {
                 ctx.repair(
                     Code::FlattenedResource,
-                    path.to_owned(),
+                    loc,
                     "resource without contents; given as a link",
                 )?;
-                let mime = take(entries, "mimeType")
-                    .and_then(|m| m.as_str().map(mime::normalize))
-                    .map(Str::owned);
-                let link = BlockKind::Link {
-                    name: uri.clone(),
-                    uri,
-                    title: None,
-                    description: None,
-                    mime,
-                    size: None,
-                    icons: None,
-                };
-                return Ok(Some((link, None)));
+                let mime = declared_label(entries.take("mimeType").as_ref()).map(Str::owned);
+                return Ok(Some((link(uri, mime), None)));
             }
             _ => {
                 ctx.repair(
                     Code::MissingField,
-                    nested_path.clone(),
+                    &nested_loc,
                     "resource block without a resource; dropped",
                 )?;
                 return Ok(None);
@@ -733,79 +670,60 @@ fn resource_block<'a>(
         },
     };
 
-    let declared = take(&mut fields, "mimeType");
-    let label = declared
-        .as_ref()
-        .and_then(Value::as_str)
-        .map(mime::normalize)
-        .filter(|m| !m.is_empty());
-    let uri_text = fields
-        .iter()
-        .rev()
-        .find(|(k, _)| k.as_str() == "uri")
-        .and_then(|(_, v)| v.as_str())
-        .map(str::to_owned);
-    let res_path = res_keys.base;
-    let (blob, blob_failure, hint) = match take(&mut fields, "blob") {
+    let res_loc = res_keys.base;
+    let declared = fields.take("mimeType");
+    let label = declared_label(declared.as_ref());
+    let uri_text = fields.get("uri").and_then(Value::as_str);
+    let uri_text = uri_text.filter(|u| !u.is_empty()).map(str::to_owned);
+    let blob_loc = res_loc.key("blob");
+    let (blob, blob_failure, hint) = match fields.take("blob") {
         None | Some(Value::Null) => (None, None, None),
-        Some(Value::String(text)) => match payload(text, join(res_path, "blob"), false, ctx)? {
+        Some(Value::String(text)) => match payload(text, &blob_loc, false, ctx)? {
             PayloadOutcome::Ok(payload, hint) => (Some(payload), None, hint),
             PayloadOutcome::Omitted(reason) => (None, Some(reason), None),
             PayloadOutcome::Url(_) => (None, Some("invalid blob"), None),
         },
         Some(other) => {
             let message = format!("blob must be a string, not {}; ignored", other.type_name());
-            ctx.repair(Code::InvalidFieldType, join(res_path, "blob"), message)?;
+            ctx.repair(Code::InvalidFieldType, &blob_loc, message)?;
             (None, Some("invalid blob"), None)
         }
     };
-    let mime_path = res_keys.path("mimeType");
     let sniffed = blob.as_ref().and_then(|b| sniff(b, ctx));
     let mime = match declared {
-        Some(Value::String(declared)) => Some(checked_mime(declared, sniffed, mime_path, ctx)?),
+        Some(Value::String(declared)) => Some(checked_mime(declared, sniffed, &res_keys.loc("mimeType"), ctx)?),
         None | Some(Value::Null) => match hint {
-            Some(hint) => Some(checked_mime(
-                Str::owned(hint),
-                sniffed,
-                join(res_path, "blob"),
-                ctx,
-            )?),
+            Some(hint) => Some(checked_mime(Str::owned(hint), sniffed, &blob_loc, ctx)?),
             None => None,
         },
         Some(other) => {
-            let message = format!(
-                "mimeType must be a string, not {}; ignored",
-                other.type_name()
-            );
-            ctx.repair(Code::InvalidFieldType, mime_path, message)?;
+            let message = format!("mimeType must be a string, not {}; ignored", other.type_name());
+            ctx.repair(Code::InvalidFieldType, &res_keys.loc("mimeType"), message)?;
             None
         }
     };
-    let uri = match take(&mut fields, "uri") {
+    let uri = match fields.take("uri") {
         Some(Value::String(uri)) => uri,
         None | Some(Value::Null) => {
             ctx.repair(
                 Code::MissingField,
-                join(res_path, "uri"),
+                &res_loc.key("uri"),
                 "resource without uri; using \"\"",
             )?;
             Str::borrowed("")
         }
         Some(other) => {
-            let message = format!(
-                "uri must be a string, not {}; using \"\"",
-                other.type_name()
-            );
-            ctx.repair(Code::InvalidFieldType, join(res_path, "uri"), message)?;
+            let message = format!("uri must be a string, not {}; using \"\"", other.type_name());
+            ctx.repair(Code::InvalidFieldType, &res_loc.key("uri"), message)?;
             Str::borrowed("")
         }
     };
-    let text = match take(&mut fields, "text") {
+    let text = match fields.take("text") {
         Some(Value::String(text)) => Some(text),
         None | Some(Value::Null) => None,
         Some(other) => {
             let message = format!("text is {}; given as its JSON text", other.type_name());
-            ctx.repair(Code::InvalidFieldType, join(res_path, "text"), message)?;
+            ctx.repair(Code::InvalidFieldType, &res_loc.key("text"), message)?;
             Some(Str::owned(canonical::to_text(&other)))
         }
     };
@@ -819,24 +737,12 @@ fn resource_block<'a>(
             };
             return Ok(Some((omitted, None)));
         }
-        ctx.repair(
-            Code::MissingField,
-            nested_path,
-            "resource has neither text nor blob; given as a link",
-        )?;
-        let link = BlockKind::Link {
-            name: uri.clone(),
-            uri,
-            title: None,
-            description: None,
-            mime,
-            size: None,
-            icons: None,
-        };
-        return Ok(Some((link, take(&mut fields, "annotations"))));
+        let message = "resource has neither text nor blob; given as a link";
+        ctx.repair(Code::MissingField, &nested_loc, message)?;
+        return Ok(Some((link(uri, mime), fields.take("annotations"))));
     }
-    let meta = take(&mut fields, "_meta").filter(|m| !matches!(m, Value::Null));
-    let inner_annotations = take(&mut fields, "annotations");
+    let meta = fields.take("_meta").filter(|m| !matches!(m, Value::Null));
+    let inner_annotations = fields.take("annotations");
     Ok(Some((
         BlockKind::Resource {
             uri,
@@ -850,30 +756,23 @@ fn resource_block<'a>(
 }
 
 fn link_block<'a>(
-    entries: &mut Entries<'a>,
-    keys: &Keys<'_>,
+    entries: &mut Fields<'a>,
+    keys: &Keys<'_, '_>,
     ctx: &mut Context<'_>,
 ) -> Result<BlockKind<'a>, ConvertError> {
-    let path = keys.base;
-    let uri = match take(entries, "uri") {
+    let loc = keys.base;
+    let uri = match entries.take("uri") {
         Some(Value::String(uri)) => uri,
         missing => {
-            let declared = entries
-                .iter()
-                .rev()
-                .find(|(k, _)| k.as_str() == "mimeType")
-                .and_then(|(_, v)| v.as_str());
-            let label = declared.map(mime::normalize).filter(|m| !m.is_empty());
+            let label = declared_label(entries.get("mimeType"));
             let (code, message) = match missing {
-                None | Some(Value::Null) => {
-                    (Code::MissingField, "resource_link without uri".to_owned())
-                }
+                None | Some(Value::Null) => (Code::MissingField, "resource_link without uri".to_owned()),
                 Some(other) => (
                     Code::InvalidFieldType,
                     format!("uri must be a string, not {}", other.type_name()),
                 ),
             };
-            ctx.repair(code, join(path, "uri"), message)?;
+            ctx.repair(code, &loc.key("uri"), message)?;
             return Ok(BlockKind::Omitted {
                 kind: "resource_link",
                 label,
@@ -882,21 +781,16 @@ fn link_block<'a>(
             });
         }
     };
-    let mime = match take(entries, "mimeType") {
-        Some(Value::String(declared)) => {
-            Some(checked_mime(declared, None, keys.path("mimeType"), ctx)?)
-        }
+    let mime = match entries.take("mimeType") {
+        Some(Value::String(declared)) => Some(checked_mime(declared, None, &keys.loc("mimeType"), ctx)?),
         None | Some(Value::Null) => None,
         Some(other) => {
-            let message = format!(
-                "mimeType must be a string, not {}; ignored",
-                other.type_name()
-            );
-            ctx.repair(Code::InvalidFieldType, keys.path("mimeType"), message)?;
+            let message = format!("mimeType must be a string, not {}; ignored", other.type_name());
+            ctx.repair(Code::InvalidFieldType, &keys.loc("mimeType"), message)?;
             None
         }
     };
-    let name = match take(entries, "name") {
+    let name = match entries.take("name") {
         Some(Value::String(name)) => name,
         missing => {
             let (code, message) = match missing {
@@ -906,32 +800,28 @@ fn link_block<'a>(
                 ),
                 Some(other) => (
                     Code::InvalidFieldType,
-                    format!(
-                        "name must be a string, not {}; using the uri",
-                        other.type_name()
-                    ),
+                    format!("name must be a string, not {}; using the uri", other.type_name()),
                 ),
             };
-            ctx.repair(code, join(path, "name"), message)?;
+            ctx.repair(code, &loc.key("name"), message)?;
             uri.clone()
         }
     };
-    let title = optional_string(entries, "title", path, ctx)?;
-    let description = optional_string(entries, "description", path, ctx)?;
-    let size = match take(entries, "size") {
+    let title = optional_string(entries, "title", loc, ctx)?;
+    let description = optional_string(entries, "description", loc, ctx)?;
+    let size = match entries.take("size") {
         None | Some(Value::Null) => None,
         Some(Value::Number(n)) if n.as_u64().is_some() => n.as_u64(),
         Some(other) => {
-            let message = "size must be a non-negative integer; ignored";
-            ctx.repair(
-                Code::InvalidFieldType,
-                join(path, "size"),
-                format!("{message} (got {})", other.type_name()),
-            )?;
+            let message = format!(
+                "size must be a non-negative integer; ignored (got {})",
+                other.type_name()
+            );
+            ctx.repair(Code::InvalidFieldType, &loc.key("size"), message)?;
             None
         }
     };
-    let icons = take(entries, "icons").filter(|v| !matches!(v, Value::Null));
+    let icons = entries.take("icons").filter(|v| !matches!(v, Value::Null));
     Ok(BlockKind::Link {
         uri,
         name,
@@ -944,49 +834,42 @@ fn link_block<'a>(
 }
 
 fn optional_string<'a>(
-    entries: &mut Entries<'a>,
+    entries: &mut Fields<'a>,
     key: &str,
-    path: &str,
+    loc: &Loc<'_>,
     ctx: &mut Context<'_>,
 ) -> Result<Option<Str<'a>>, ConvertError> {
-    match take(entries, key) {
+    match entries.take(key) {
         Some(Value::String(s)) => Ok(Some(s)),
         None | Some(Value::Null) => Ok(None),
         Some(other) => {
             let message = format!("{key} must be a string, not {}; ignored", other.type_name());
-            ctx.repair(Code::InvalidFieldType, join(path, key), message)?;
+            ctx.repair(Code::InvalidFieldType, &loc.key(key), message)?;
             Ok(None)
         }
     }
 }
 
-/// Cleans annotations; returns them and the audience path when it excludes the assistant.
-fn annotations<'a>(
+/// Cleans annotations; returns them and whether their audience excludes the assistant.
+fn clean_annotations<'a>(
     value: Value<'a>,
-    path: String,
+    loc: &Loc<'_>,
     ctx: &mut Context<'_>,
-) -> Result<(Option<Value<'a>>, Option<String>), ConvertError> {
+) -> Result<(Option<Value<'a>>, bool), ConvertError> {
     let map = match value {
         Value::Object(map) => map,
-        Value::Null => return Ok((None, None)),
+        Value::Null => return Ok((None, false)),
         other => {
-            ctx.notice(
-                Code::InvalidAnnotations,
-                path,
-                format!(
-                    "annotations must be an object, not {}; ignored",
-                    other.type_name()
-                ),
-            );
-            return Ok((None, None));
+            let message = format!("annotations must be an object, not {}; ignored", other.type_name());
+            ctx.notice(Code::InvalidAnnotations, loc.render(), message);
+            return Ok((None, false));
         }
     };
-    let mut entries = map.into_entries();
-    let keys = rename_aliases(&mut entries, ANNOTATION_ALIASES, &path, ctx)?;
+    let mut entries = Fields::pick(map);
+    let keys = rename_aliases(&mut entries, ANNOTATION_ALIASES, loc, ctx)?;
     let mut out = Map::new();
-    let mut excluded = None;
-    let audience_path = join(&path, "audience");
-    match take(&mut entries, "audience") {
+    let mut excluded = false;
+    match entries.take("audience") {
         None | Some(Value::Null) => {}
         Some(Value::Array(roles)) => {
             let total = roles.len();
@@ -996,24 +879,19 @@ fn annotations<'a>(
                 .collect();
             if kept.len() < total {
                 let message = format!("{} unknown audience role(s) ignored", total - kept.len());
-                ctx.notice(Code::InvalidAnnotations, audience_path.clone(), message);
+                ctx.notice(Code::InvalidAnnotations, loc.key("audience").render(), message);
             }
             if !kept.is_empty() {
-                if !kept.iter().any(|r| r.as_str() == Some("assistant")) {
-                    excluded = Some(audience_path.clone());
-                }
+                excluded = !kept.iter().any(|r| r.as_str() == Some("assistant"));
                 out.push("audience", Value::Array(kept));
             }
         }
         Some(other) => {
-            let message = format!(
-                "audience must be an array, not {}; ignored",
-                other.type_name()
-            );
-            ctx.notice(Code::InvalidAnnotations, audience_path, message);
+            let message = format!("audience must be an array, not {}; ignored", other.type_name());
+            ctx.notice(Code::InvalidAnnotations, loc.key("audience").render(), message);
         }
     }
-    match take(&mut entries, "priority") {
+    match entries.take("priority") {
         None | Some(Value::Null) => {}
         Some(Value::Number(n)) => {
             let p = n.as_f64();
@@ -1021,119 +899,95 @@ fn annotations<'a>(
                 out.push("priority", Value::Number(n));
             } else {
                 let clamped = if p.is_nan() || p < 0.0 { 0.0 } else { 1.0 };
-                ctx.notice(
-                    Code::InvalidAnnotations,
-                    join(&path, "priority"),
-                    format!("priority outside [0, 1]; clamped to {clamped}"),
-                );
+                let message = format!("priority outside [0, 1]; clamped to {clamped}");
+                ctx.notice(Code::InvalidAnnotations, loc.key("priority").render(), message);
                 out.push("priority", Value::Number(Number::Float(clamped)));
             }
         }
         Some(other) => {
-            let message = format!(
-                "priority must be a number, not {}; ignored",
-                other.type_name()
-            );
-            ctx.notice(Code::InvalidAnnotations, join(&path, "priority"), message);
+            let message = format!("priority must be a number, not {}; ignored", other.type_name());
+            ctx.notice(Code::InvalidAnnotations, loc.key("priority").render(), message);
         }
     }
-    match take(&mut entries, "lastModified") {
+    match entries.take("lastModified") {
         None | Some(Value::Null) => {}
         Some(Value::String(s)) => out.push("lastModified", Value::String(s)),
         Some(other) => {
-            let message = format!(
-                "lastModified must be a string, not {}; ignored",
-                other.type_name()
-            );
-            ctx.notice(Code::InvalidAnnotations, keys.path("lastModified"), message);
+            let message = format!("lastModified must be a string, not {}; ignored", other.type_name());
+            ctx.notice(Code::InvalidAnnotations, keys.loc("lastModified").render(), message);
         }
     }
     Ok(((!out.is_empty()).then_some(Value::Object(out)), excluded))
 }
 
 /// Where each field of one object stands in the input, after aliases were renamed.
-struct Keys<'b> {
-    base: &'b str,
+struct Keys<'l, 'p> {
+    base: &'l Loc<'p>,
     renamed: Vec<(&'static str, &'static str)>,
 }
 
-impl Keys<'_> {
-    /// The input path of the field now named `camel` (its snake_case key when it came from one).
-    fn path(&self, camel: &str) -> String {
-        let key = self
-            .renamed
+impl<'l> Keys<'l, '_> {
+    /// The key the field now named `camel` was given under.
+    fn key_of(&self, camel: &'static str) -> &'static str {
+        self.renamed
             .iter()
             .find(|(c, _)| *c == camel)
-            .map_or(camel, |(_, snake)| snake);
-        join(self.base, key)
+            .map_or(camel, |(_, snake)| snake)
+    }
+
+    /// The input location of the field now named `camel`.
+    fn loc(&self, camel: &'static str) -> Loc<'l> {
+        self.base.key(self.key_of(camel))
     }
 }
 
-/// Renames snake_case aliases to their camelCase keys (input order), reporting each; when
-/// both spellings are present the camelCase one wins and the alias is dropped.
-fn rename_aliases<'b>(
-    entries: &mut Entries<'_>,
+/// Renames the snake_case aliases of this object's fields to their camelCase keys, in input
+/// order, reporting each; when both spellings are present the camelCase one wins.
+fn rename_aliases<'l, 'p>(
+    fields: &mut Fields<'_>,
     aliases: &[(&'static str, &'static str)],
-    base: &'b str,
+    base: &'l Loc<'p>,
     ctx: &mut Context<'_>,
-) -> Result<Keys<'b>, ConvertError> {
+) -> Result<Keys<'l, 'p>, ConvertError> {
     let mut keys = Keys {
         base,
         renamed: Vec::new(),
     };
-    let mut i = 0;
-    while i < entries.len() {
-        let key = entries[i].0.as_str();
-        if let Some(&(snake, camel)) = aliases.iter().find(|(snake, _)| *snake == key) {
-            let both = has(entries, camel);
-            let message = if both {
-                format!("{snake} ignored: {camel} is also present")
-            } else {
-                format!("{snake} read as {camel}")
-            };
-            ctx.repair(Code::SnakeCaseKey, join(base, snake), message)?;
-            if both {
-                entries.remove(i);
-                continue;
-            }
-            entries[i].0 = Str::borrowed(camel);
+    if fields.aliases_seen().is_empty() {
+        return Ok(keys);
+    }
+    for snake in fields.aliases_seen().to_vec() {
+        let Some(&(snake, camel)) = aliases.iter().find(|(s, _)| *s == snake) else {
+            continue;
+        };
+        let both = fields.has(camel);
+        let message = if both {
+            format!("{snake} ignored: {camel} is also present")
+        } else {
+            format!("{snake} read as {camel}")
+        };
+        ctx.repair(Code::SnakeCaseKey, &base.key(snake), message)?;
+        if both {
+            fields.take(snake);
+        } else {
+            fields.rename(snake, camel);
             keys.renamed.push((camel, snake));
         }
-        i += 1;
     }
     Ok(keys)
 }
 
-fn has(entries: &Entries<'_>, key: &str) -> bool {
-    entries.iter().any(|(k, _)| k.as_str() == key)
-}
-
-/// Removes every entry named `key` and returns the last one's value.
-fn take<'a>(entries: &mut Entries<'a>, key: &str) -> Option<Value<'a>> {
-    let mut found = None;
-    let mut i = 0;
-    while i < entries.len() {
-        if entries[i].0.as_str() == key {
-            found = Some(entries.remove(i).1);
-        } else {
-            i += 1;
-        }
-    }
-    found
-}
-
 /// Whether a `resultType` other than `complete` marks a non-final result: always for the
 /// known non-final values, and for any other value when the object looks like a tool result.
-fn is_non_final(result_type: &str, entries: &Entries<'_>) -> bool {
+fn is_non_final(result_type: &str, entries: &Fields<'_>) -> bool {
     matches!(result_type, "input_required" | "task")
         || ["content", "structuredContent", "isError"]
             .iter()
-            .any(|k| has(entries, k))
+            .any(|k| entries.has(k))
 }
 
 fn starts_with_ignore_case(text: &str, prefix: &str) -> bool {
-    text.len() >= prefix.len()
-        && text.as_bytes()[..prefix.len()].eq_ignore_ascii_case(prefix.as_bytes())
+    text.len() >= prefix.len() && text.as_bytes()[..prefix.len()].eq_ignore_ascii_case(prefix.as_bytes())
 }
 
 /// The documented reading of a non-boolean `isError`.
@@ -1160,27 +1014,25 @@ fn has_lossy(value: &Value<'_>) -> bool {
     }
 }
 
-fn report_lossy(value: &Value<'_>, path: &str, ctx: &mut Context<'_>) -> Result<(), ConvertError> {
+fn report_lossy(value: &Value<'_>, loc: &Loc<'_>, ctx: &mut Context<'_>) -> Result<(), ConvertError> {
     let message = "lone UTF-16 surrogate replaced by U+FFFD";
     match value {
-        Value::String(s) if s.is_lossy() => {
-            ctx.repair(Code::LoneSurrogate, path.to_owned(), message)?
-        }
+        Value::String(s) if s.is_lossy() => ctx.repair(Code::LoneSurrogate, loc, message)?,
         Value::Array(items) => {
             for (i, item) in items.iter().enumerate() {
                 if has_lossy(item) {
-                    report_lossy(item, &index(path, i), ctx)?;
+                    report_lossy(item, &loc.index(i), ctx)?;
                 }
             }
         }
         Value::Object(map) => {
             for (key, item) in map.iter() {
-                let item_path = join(path, key.as_str());
+                let item_loc = loc.key(key.as_str());
                 if key.is_lossy() {
-                    ctx.repair(Code::LoneSurrogate, item_path.clone(), message)?;
+                    ctx.repair(Code::LoneSurrogate, &item_loc, message)?;
                 }
                 if has_lossy(item) {
-                    report_lossy(item, &item_path, ctx)?;
+                    report_lossy(item, &item_loc, ctx)?;
                 }
             }
         }

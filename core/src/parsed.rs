@@ -1,6 +1,7 @@
 //! The normalized tool result every target renders from.
 
 use crate::model::{Str, Value};
+use crate::pointer::Loc;
 
 /// A repaired `CallToolResult`.
 #[derive(Debug)]
@@ -15,21 +16,68 @@ pub struct ToolResult<'a> {
     pub meta: Option<Value<'a>>,
     /// `resultType` when given (always `"complete"` here).
     pub result_type: Option<Str<'a>>,
-    /// Pointer to `structuredContent` in the input.
-    pub structured_path: String,
+    /// Pointer to the result object in the input (`""`, `/result`, `/toolResult`, …).
+    pub base: String,
+    /// The key `structuredContent` was given under.
+    pub structured_key: &'static str,
+}
+
+impl ToolResult<'_> {
+    /// Pointer to a block in the input.
+    pub fn block_path(&self, at: BlockAt) -> String {
+        let base = Loc::at(&self.base);
+        match at {
+            BlockAt::Content(Some(i)) => base.key("content").index(i).render(),
+            BlockAt::Content(None) => base.key("content").render(),
+            BlockAt::Legacy(key) => base.key(key).render(),
+        }
+    }
+
+    /// Pointer to the audience of a block.
+    pub fn audience_path(&self, at: BlockAt, audience: AudienceAt) -> String {
+        let block = self.block_path(at);
+        let block = Loc::at(&block);
+        match audience {
+            AudienceAt::Block => block.key("annotations").key("audience").render(),
+            AudienceAt::Resource => block.key("resource").key("annotations").key("audience").render(),
+        }
+    }
+
+    /// Pointer to `structuredContent`.
+    pub fn structured_path(&self) -> String {
+        Loc::at(&self.base).key(self.structured_key).render()
+    }
+}
+
+/// Where a block stands in the input.
+#[derive(Debug, Clone, Copy)]
+pub enum BlockAt {
+    /// An element of `content` (`None` when `content` itself was the block or the text).
+    Content(Option<usize>),
+    /// The legacy `toolResult` value (under this key).
+    Legacy(&'static str),
+}
+
+/// Which annotations excluded a block by audience.
+#[derive(Debug, Clone, Copy)]
+pub enum AudienceAt {
+    /// The block's own annotations.
+    Block,
+    /// Annotations inside `resource`.
+    Resource,
 }
 
 /// One content block and where it came from.
 #[derive(Debug)]
 pub struct Block<'a> {
-    /// Pointer to the block in the input.
-    pub path: String,
+    /// Where the block stands in the input.
+    pub at: BlockAt,
     /// What the block holds.
     pub kind: BlockKind<'a>,
     /// Cleaned annotations (`audience`, `priority`, `lastModified`), when any.
     pub annotations: Option<Value<'a>>,
-    /// Pointer to the audience that excludes the assistant, when it does.
-    pub excluded_by_audience: Option<String>,
+    /// The audience that excludes the assistant, when one does.
+    pub excluded_by_audience: Option<AudienceAt>,
     /// Block `_meta`.
     pub meta: Option<Value<'a>>,
 }

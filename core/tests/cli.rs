@@ -58,11 +58,7 @@ fn reads_a_file_and_takes_json_or_string_options() {
         ],
         "",
     );
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     // 12 base64 characters with one '=' decode to 8 bytes.
     assert_eq!(
         stdout(&out).trim(),

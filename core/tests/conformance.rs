@@ -19,16 +19,10 @@ fn main() -> ExitCode {
     files.sort();
     let (mut ran, mut failures) = (0usize, Vec::new());
     for file in &files {
-        let text = std::fs::read_to_string(file)
-            .unwrap_or_else(|e| panic!("reading {}: {e}", file.display()));
-        let fixture =
-            json::parse(&text).unwrap_or_else(|e| panic!("parsing {}: {e}", file.display()));
-        let topic = field(&fixture, "topic")
-            .and_then(Value::as_str)
-            .unwrap_or("?");
-        let file_target = field(&fixture, "target")
-            .and_then(Value::as_str)
-            .unwrap_or("?");
+        let text = std::fs::read_to_string(file).unwrap_or_else(|e| panic!("reading {}: {e}", file.display()));
+        let fixture = json::parse(&text).unwrap_or_else(|e| panic!("parsing {}: {e}", file.display()));
+        let topic = field(&fixture, "topic").and_then(Value::as_str).unwrap_or("?");
+        let file_target = field(&fixture, "target").and_then(Value::as_str).unwrap_or("?");
         let Some(Value::Array(cases)) = field(&fixture, "cases") else {
             panic!("{}: no cases", file.display())
         };
@@ -64,8 +58,7 @@ fn main() -> ExitCode {
 }
 
 fn collect(dir: &Path, files: &mut Vec<PathBuf>) {
-    let entries =
-        std::fs::read_dir(dir).unwrap_or_else(|e| panic!("reading {}: {e}", dir.display()));
+    let entries = std::fs::read_dir(dir).unwrap_or_else(|e| panic!("reading {}: {e}", dir.display()));
     for entry in entries {
         let path = entry.expect("directory entry").path();
         if path.is_dir() {
@@ -84,9 +77,7 @@ fn field<'v, 'a>(value: &'v Value<'a>, key: &str) -> Option<&'v Value<'a>> {
 type Outcome = Result<Value<'static>, (String, String)>;
 
 fn run_case(case: &Value<'_>, file_target: &str) -> Result<(), String> {
-    let target = field(case, "target")
-        .and_then(Value::as_str)
-        .unwrap_or(file_target);
+    let target = field(case, "target").and_then(Value::as_str).unwrap_or(file_target);
     let options = field(case, "options").cloned().unwrap_or(Value::Null);
     let options_text = json::to_string(&options);
     let input_text = match (field(case, "input"), field(case, "input_json")) {
@@ -96,11 +87,7 @@ fn run_case(case: &Value<'_>, file_target: &str) -> Result<(), String> {
     };
 
     let from_text: Outcome = convert_json(&input_text, target, &options_text)
-        .map(|out| {
-            json::parse(&out)
-                .expect("convert_json writes valid JSON")
-                .into_owned()
-        })
+        .map(|out| json::parse(&out).expect("convert_json writes valid JSON").into_owned())
         .map_err(|e| (e.code().as_str().to_owned(), e.path().to_owned()));
     let from_value: Outcome = match json::parse(&input_text) {
         Ok(input) => convert_value(input, target, &options)
@@ -124,14 +111,12 @@ fn run_case(case: &Value<'_>, file_target: &str) -> Result<(), String> {
                 }
             }
             (Err((code, path)), None, Some(expected)) => {
-                let want_code = field(expected, "code")
-                    .and_then(Value::as_str)
-                    .unwrap_or("?");
-                let want_path = field(expected, "path")
-                    .and_then(Value::as_str)
-                    .unwrap_or("?");
+                let want_code = field(expected, "code").and_then(Value::as_str).unwrap_or("?");
+                let want_path = field(expected, "path").and_then(Value::as_str).unwrap_or("?");
                 if code != want_code || path != want_path {
-                    return Err(format!("[{door}] expected error {want_code} at {want_path:?}, got {code} at {path:?}"));
+                    return Err(format!(
+                        "[{door}] expected error {want_code} at {want_path:?}, got {code} at {path:?}"
+                    ));
                 }
             }
             (Ok(actual), None, Some(expected)) => {

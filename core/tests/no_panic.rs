@@ -1,8 +1,6 @@
 //! Property tests: no input makes the core panic, and the JSON layer agrees with serde_json.
 
-use mcp_tool_result::{
-    convert_json, convert_value, json, Map, Number, Str, Target, Value, MAX_DEPTH,
-};
+use mcp_tool_result::{convert_json, convert_value, json, Map, Number, Str, Target, Value, MAX_DEPTH};
 use proptest::prelude::*;
 
 /// Strings that exercise the rules: base64-ish, data URLs, URLs, unicode, control characters.
@@ -60,9 +58,7 @@ fn leaf() -> impl Strategy<Value = Value<'static>> {
         any::<i64>().prop_map(|i| Value::Number(Number::Int(i))),
         any::<u64>().prop_map(|u| Value::Number(Number::UInt(u))),
         any::<f64>().prop_map(|f| Value::Number(Number::Float(f))),
-        Just(Value::Number(Number::Raw(
-            "123456789012345678901234567890".into()
-        ))),
+        Just(Value::Number(Number::Raw("123456789012345678901234567890".into()))),
         interesting_string().prop_map(Value::string),
         "[\\x00-\\x7f]{0,8}".prop_map(|s| Value::String(Str::lossy(s))),
     ]

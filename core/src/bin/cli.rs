@@ -79,13 +79,10 @@ fn convert(args: &[String]) -> Result<String, String> {
             )
         })
         .collect();
-    let options: Map<'_> = option_values
-        .into_iter()
-        .map(|(k, v)| (Str::owned(k), v))
-        .collect();
+    let options: Map<'_> = option_values.into_iter().map(|(k, v)| (Str::owned(k), v)).collect();
     let input = json::parse(&text).map_err(|e| e.to_string())?;
-    let conversion = mcp_tool_result::convert_value(input, &target, &Value::Object(options))
-        .map_err(|e| e.to_string())?;
+    let conversion =
+        mcp_tool_result::convert_value(input, &target, &Value::Object(options)).map_err(|e| e.to_string())?;
     let value = conversion.into_value();
     Ok(if pretty {
         json::to_string_pretty(&value)

@@ -11,15 +11,14 @@ use crate::parsed::{BlockKind, MediaKind, ToolResult};
 const UNSUPPORTED: &str = "not supported by this target";
 
 /// `{textResultForLlm, resultType, binaryResultsForLlm?}`.
-pub fn render<'a>(result: ToolResult<'a>, ctx: &mut Context<'_>) -> Value<'a> {
+pub fn render<'a>(mut result: ToolResult<'a>, ctx: &mut Context<'_>) -> Value<'a> {
     let mut parts: Vec<Str<'a>> = Vec::new();
     let mut binaries: Vec<Value<'a>> = Vec::new();
-    for block in result.blocks {
-        if let (true, Some(audience)) = (ctx.options.respect_audience, &block.excluded_by_audience)
-        {
+    for block in std::mem::take(&mut result.blocks) {
+        if let (true, Some(audience)) = (ctx.options.respect_audience, block.excluded_by_audience) {
             ctx.notice(
                 Code::AudienceExcluded,
-                audience.clone(),
+                result.audience_path(block.at, audience),
                 "block addressed to another audience; kept from the model",
             );
             continue;
@@ -51,17 +50,13 @@ pub fn render<'a>(result: ToolResult<'a>, ctx: &mut Context<'_>) -> Value<'a> {
                 };
                 ctx.notice(
                     Code::BlockAsMarker,
-                    block.path,
+                    result.block_path(block.at),
                     "copilot cannot carry audio; the model gets a marker",
                 );
                 parts.push(Str::owned(marker.render()));
             }
             BlockKind::Resource {
-                uri,
-                mime,
-                text,
-                blob,
-                ..
+                uri, mime, text, blob, ..
             } => {
                 if let Some(text) = text.filter(|t| !t.as_str().is_empty()) {
                     parts.push(text);
@@ -92,7 +87,7 @@ pub fn render<'a>(result: ToolResult<'a>, ctx: &mut Context<'_>) -> Value<'a> {
         (Some(structured), false) if !matches!(structured, Value::Null) => {
             ctx.notice(
                 Code::StructuredContentAsText,
-                result.structured_path.clone(),
+                result.structured_path(),
                 "no text block says anything; structuredContent given as JSON text",
             );
             Str::owned(canonical::to_text(structured))
@@ -105,11 +100,7 @@ pub fn render<'a>(result: ToolResult<'a>, ctx: &mut Context<'_>) -> Value<'a> {
     out.push("textResultForLlm", Value::String(text));
     out.push(
         "resultType",
-        Value::String(Str::borrowed(if result.is_error {
-            "failure"
-        } else {
-            "success"
-        })),
+        Value::String(Str::borrowed(if result.is_error { "failure" } else { "success" })),
     );
     if !binaries.is_empty() {
         out.push("binaryResultsForLlm", Value::Array(binaries));
@@ -117,12 +108,7 @@ pub fn render<'a>(result: ToolResult<'a>, ctx: &mut Context<'_>) -> Value<'a> {
     Value::Object(out)
 }
 
-fn binary<'a>(
-    kind: &'static str,
-    data: Str<'a>,
-    mime: Str<'a>,
-    description: Option<Str<'a>>,
-) -> Value<'a> {
+fn binary<'a>(kind: &'static str, data: Str<'a>, mime: Str<'a>, description: Option<Str<'a>>) -> Value<'a> {
     let mut map = Map::with_capacity(4);
     map.push("type", Value::String(Str::borrowed(kind)));
     map.push("data", Value::String(data));

@@ -42,19 +42,11 @@ fn render_block<'a>(block: Block<'a>, markers: bool, content: &mut Vec<Value<'a>
     } = block;
     match kind {
         BlockKind::Text(text) => content.push(text_block(text, annotations, meta)),
-        BlockKind::Media {
-            kind,
-            payload,
-            mime,
-        } if markers => {
+        BlockKind::Media { kind, payload, mime } if markers => {
             let marker = payload_marker(kind.name(), &payload, Some(mime.as_str()), None);
             content.push(text_block(Str::owned(marker), annotations, meta));
         }
-        BlockKind::Media {
-            kind,
-            payload,
-            mime,
-        } => {
+        BlockKind::Media { kind, payload, mime } => {
             let mut map = Map::with_capacity(5);
             map.push("type", Value::String(Str::borrowed(kind.name())));
             map.push("data", Value::String(payload.data));
@@ -115,11 +107,7 @@ fn render_block<'a>(block: Block<'a>, markers: bool, content: &mut Vec<Value<'a>
             map.push("type", Value::String(Str::borrowed("resource_link")));
             map.push("uri", Value::String(uri));
             map.push("name", Value::String(name));
-            let optional = [
-                ("title", title),
-                ("description", description),
-                ("mimeType", mime),
-            ];
+            let optional = [("title", title), ("description", description), ("mimeType", mime)];
             for (key, value) in optional {
                 if let Some(value) = value {
                     map.push(key, Value::String(value));
@@ -137,12 +125,7 @@ fn render_block<'a>(block: Block<'a>, markers: bool, content: &mut Vec<Value<'a>
     }
 }
 
-fn payload_marker(
-    kind: &str,
-    payload: &Payload<'_>,
-    mime: Option<&str>,
-    uri: Option<&str>,
-) -> String {
+fn payload_marker(kind: &str, payload: &Payload<'_>, mime: Option<&str>, uri: Option<&str>) -> String {
     Marker {
         kind,
         label: mime,
@@ -153,22 +136,14 @@ fn payload_marker(
     .render()
 }
 
-fn text_block<'a>(
-    text: Str<'a>,
-    annotations: Option<Value<'a>>,
-    meta: Option<Value<'a>>,
-) -> Value<'a> {
+fn text_block<'a>(text: Str<'a>, annotations: Option<Value<'a>>, meta: Option<Value<'a>>) -> Value<'a> {
     let mut map = Map::with_capacity(4);
     map.push("type", Value::String(Str::borrowed("text")));
     map.push("text", Value::String(text));
     finish(map, annotations, meta)
 }
 
-fn finish<'a>(
-    mut map: Map<'a>,
-    annotations: Option<Value<'a>>,
-    meta: Option<Value<'a>>,
-) -> Value<'a> {
+fn finish<'a>(mut map: Map<'a>, annotations: Option<Value<'a>>, meta: Option<Value<'a>>) -> Value<'a> {
     if let Some(annotations) = annotations {
         map.push("annotations", annotations);
     }

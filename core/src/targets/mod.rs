@@ -36,7 +36,9 @@ impl Target {
     /// One line on what the target produces.
     pub fn description(self) -> &'static str {
         match self {
-            Target::Copilot => "GitHub Copilot SDK ToolResultObject (textResultForLlm, binaryResultsForLlm, resultType)",
+            Target::Copilot => {
+                "GitHub Copilot SDK ToolResultObject (textResultForLlm, binaryResultsForLlm, resultType)"
+            }
             Target::Mcp => "normalized MCP CallToolResult (repaired input; option binary=marker for storage)",
         }
     }
@@ -46,21 +48,14 @@ impl FromStr for Target {
     type Err = ConvertError;
 
     fn from_str(name: &str) -> Result<Self, Self::Err> {
-        Target::ALL
-            .iter()
-            .copied()
-            .find(|t| t.name() == name)
-            .ok_or_else(|| {
-                let known: Vec<&str> = Target::ALL.iter().map(|t| t.name()).collect();
-                ConvertError::new(
-                    Code::UnsupportedTarget,
-                    "",
-                    format!(
-                        "unknown target {name:?}; known targets: {}",
-                        known.join(", ")
-                    ),
-                )
-            })
+        Target::ALL.iter().copied().find(|t| t.name() == name).ok_or_else(|| {
+            let known: Vec<&str> = Target::ALL.iter().map(|t| t.name()).collect();
+            ConvertError::new(
+                Code::UnsupportedTarget,
+                "",
+                format!("unknown target {name:?}; known targets: {}", known.join(", ")),
+            )
+        })
     }
 }
 

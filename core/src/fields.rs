@@ -1,0 +1,185 @@
+//! The known fields of one input object, picked in a single pass.
+//!
+//! Every key the input rules read has a slot; unknown keys are dropped while picking. Taking a
+//! field is then a slot lookup instead of a scan of the object, which keeps the conversion of a
+//! small result to a handful of allocations.
+
+use crate::model::{Map, Str, Value};
+
+/// How many keys the input rules read.
+const SLOTS: usize = 34;
+
+/// The slot of a key the input rules read (inlined, so a literal key folds to a constant).
+#[inline(always)]
+fn slot_of(key: &str) -> Option<usize> {
+    Some(match key {
+        "jsonrpc" => 0,
+        "result" => 1,
+        "error" => 2,
+        "task" => 3,
+        "toolResult" => 4,
+        "tool_result" => 5,
+        "content" => 6,
+        "isError" => 7,
+        "is_error" => 8,
+        "structuredContent" => 9,
+        "structured_content" => 10,
+        "_meta" => 11,
+        "meta" => 12,
+        "resultType" => 13,
+        "result_type" => 14,
+        "type" => 15,
+        "text" => 16,
+        "data" => 17,
+        "mimeType" => 18,
+        "mime_type" => 19,
+        "resource" => 20,
+        "uri" => 21,
+        "name" => 22,
+        "title" => 23,
+        "description" => 24,
+        "size" => 25,
+        "icons" => 26,
+        "annotations" => 27,
+        "blob" => 28,
+        "json" => 29,
+        "audience" => 30,
+        "priority" => 31,
+        "lastModified" => 32,
+        "last_modified" => 33,
+        _ => return None,
+    })
+}
+
+/// The snake_case spellings the rules accept for camelCase keys.
+const SNAKE_KEYS: &[&str] = &[
+    "tool_result",
+    "is_error",
+    "structured_content",
+    "meta",
+    "result_type",
+    "mime_type",
+    "last_modified",
+];
+
+/// The known fields of one object: the object's own entries, indexed by slot (so taking a
+/// field neither scans nor moves the rest), plus the order in which snake_case aliases appeared.
+pub struct Fields<'a> {
+    entries: Vec<(Str<'a>, Value<'a>)>,
+    /// `index[slot]` is the position + 1 of the slot's (last) entry, 0 when absent.
+    index: [u8; SLOTS],
+    aliases_seen: Vec<&'static str>,
+}
+
+impl<'a> Fields<'a> {
+    /// No fields.
+    pub fn empty() -> Self {
+        Fields {
+            entries: Vec::new(),
+            index: [0; SLOTS],
+            aliases_seen: Vec::new(),
+        }
+    }
+
+    /// Picks the known fields of `map` (the last of repeated keys wins), noting the order in
+    /// which snake_case aliases appear.
+    pub fn pick(map: Map<'a>) -> Self {
+        let mut fields = Fields {
+            entries: map.into_entries(),
+            index: [0; SLOTS],
+            aliases_seen: Vec::new(),
+        };
+        for (position, (key, _)) in fields.entries.iter().enumerate() {
+            let Some(slot) = slot_of(key.as_str()) else { continue };
+            // Objects with more than 255 entries index the first 255 only; the rules never
+            // need more than a few dozen keys of one object.
+            let Ok(mark) = u8::try_from(position + 1) else { break };
+            fields.index[slot] = mark;
+            if let Some(&snake) = SNAKE_KEYS.iter().find(|snake| **snake == key.as_str()) {
+                if !fields.aliases_seen.contains(&snake) {
+                    fields.aliases_seen.push(snake);
+                }
+            }
+        }
+        fields
+    }
+
+    /// The snake_case aliases present, in input order.
+    pub fn aliases_seen(&self) -> &[&'static str] {
+        &self.aliases_seen
+    }
+
+    #[inline]
+    fn position(&self, key: &str) -> Option<usize> {
+        let mark = self.index[slot_of(key)?];
+        (mark > 0).then(|| usize::from(mark) - 1)
+    }
+
+    /// Whether `key` is present.
+    #[inline]
+    pub fn has(&self, key: &str) -> bool {
+        self.position(key).is_some()
+    }
+
+    /// The value of `key`.
+    #[inline]
+    pub fn get(&self, key: &str) -> Option<&Value<'a>> {
+        self.position(key).map(|p| &self.entries[p].1)
+    }
+
+    /// Removes and returns the value of `key`.
+    #[inline]
+    pub fn take(&mut self, key: &str) -> Option<Value<'a>> {
+        let position = self.position(key)?;
+        if let Some(slot) = slot_of(key) {
+            self.index[slot] = 0;
+        }
+        Some(std::mem::replace(&mut self.entries[position].1, Value::Null))
+    }
+
+    /// Stores `value` under `key` (a known key).
+    pub fn set(&mut self, key: &'static str, value: Value<'a>) {
+        let Some(slot) = slot_of(key) else { return };
+        match self.position(key) {
+            Some(position) => self.entries[position].1 = value,
+            None => {
+                self.entries.push((Str::borrowed(key), value));
+                self.index[slot] = u8::try_from(self.entries.len()).unwrap_or(0);
+            }
+        }
+    }
+
+    /// Moves the value of `from` to `to` (both known keys).
+    pub fn rename(&mut self, from: &str, to: &'static str) {
+        if let Some(value) = self.take(from) {
+            self.set(to, value);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::json;
+
+    #[test]
+    fn picks_known_keys_last_wins() {
+        let Value::Object(map) = json::parse(r#"{"type":"a","zzz":1,"type":"b","mime_type":"x","meta":{}}"#).unwrap()
+        else {
+            panic!("object expected")
+        };
+        let mut fields = Fields::pick(map);
+        assert_eq!(fields.aliases_seen(), ["mime_type", "meta"]);
+        assert_eq!(
+            fields
+                .take("type")
+                .and_then(|v| v.as_str().map(str::to_owned))
+                .as_deref(),
+            Some("b")
+        );
+        assert!(!fields.has("type"));
+        assert!(!fields.has("zzz"));
+        fields.rename("mime_type", "mimeType");
+        assert!(fields.has("mimeType") && !fields.has("mime_type"));
+    }
+}
