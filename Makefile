@@ -15,7 +15,7 @@ DEMO_INPUT := $(ROOT)/conformance/demo/browser-screenshot.json
 BINDINGS := python node go
 export CARGO_TERM_COLOR ?= never
 
-.PHONY: help demo test test-core conformance conformance-rust conformance-peers schema check-counts \
+.PHONY: help demo test test-core conformance conformance-rust conformance-peers schema types check-counts \
         test-bindings lint bench cli clean $(addprefix test-,$(BINDINGS)) $(addprefix demo-,$(BINDINGS))
 
 help: ## List the targets
@@ -43,7 +43,7 @@ test-core: ## Core unit, property, doc and CLI tests
 	cargo test -p mcp-tool-result --features cli --lib --bins --doc
 	cargo test -p mcp-tool-result --release --features cli --test no_panic --test cli
 
-conformance: schema conformance-rust conformance-peers ## Fixture schema check, Rust runner, Copilot peer differential test
+conformance: schema conformance-rust conformance-peers types ## Fixture schema check, Rust runner, Copilot peer differential test, provider type check
 
 schema: $(VENV)/.ok ## Validate every fixture file against conformance/schema
 	$(PY) conformance/check_schema.py
@@ -54,6 +54,9 @@ conformance-rust: ## Run every fixture case through the core (value and JSON doo
 
 conformance-peers: $(VENV)/.ok ## Compare copilot fixtures with the installed github-copilot-sdk converter
 	$(PY) conformance/peers/copilot_py_diff.py
+
+types: ## Type-check every fixture output against the providers' published SDK types (tsc)
+	sh conformance/types/check.sh
 
 test-bindings: $(addprefix test-,$(BINDINGS)) ## Build, install and test the Python, Node and Go bindings
 

@@ -57,6 +57,13 @@ pub fn convert<'a>(input: &'a str, target: &str, options: &str) -> Result<crate:
     crate::convert(parse(input)?, target, &options)
 }
 
+/// Extracts the images of a JSON text (see [`crate::extract_images`]) and returns the result as
+/// compact JSON text.
+pub fn extract_images_json(input: &str, options: &str) -> Result<String, ConvertError> {
+    let extraction = crate::extract_images(parse(input)?, &parse_options(options)?)?;
+    Ok(to_string(&extraction.into_value()))
+}
+
 /// Parses options given as JSON text (`""` means none); text that is not JSON is `invalid_option`.
 pub fn parse_options(options: &str) -> Result<crate::Options, ConvertError> {
     if options.trim().is_empty() {

@@ -15,7 +15,9 @@ mod base64;
 mod canonical;
 mod conversion;
 mod error;
+mod extract;
 mod fields;
+mod imagesize;
 pub mod json;
 mod marker;
 mod mime;
@@ -28,9 +30,10 @@ mod targets;
 
 pub use conversion::Conversion;
 pub use error::{Code, CodeKind, ConvertError, Diagnostic, ErrorFamily};
+pub use extract::{extract_images, extract_images_value, ExtractedImage, Extraction};
 pub use json::convert_json;
 pub use model::{HostId, Map, Number, Str, Value};
-pub use options::{Binary, Options};
+pub use options::{Binary, Options, Structured};
 pub use targets::Target;
 
 /// The deepest nesting of arrays and objects accepted anywhere in an input.
@@ -41,9 +44,12 @@ pub const MAX_DEPTH: usize = 512;
 /// Takes the input by value so that payload strings move into the output without copies.
 pub fn convert<'a>(input: Value<'a>, target: Target, options: &Options) -> Result<Conversion<'a>, ConvertError> {
     let mut ctx = normalize::Context::new(options);
-    let result = normalize::normalize(input, &mut ctx)?;
-    let conversion = targets::render(target, result, &mut ctx)?;
-    Ok(conversion)
+    let result = if target == Target::AnthropicMcp {
+        normalize::normalize_replay(input, &mut ctx)?
+    } else {
+        normalize::normalize(input, &mut ctx)?
+    };
+    Ok(targets::render(target, result, &mut ctx))
 }
 
 /// Converts with the target given by name and the options given as a value (an object with

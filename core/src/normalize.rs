@@ -64,7 +64,7 @@ const TOP_ALIASES: &[(&str, &str)] = &[
     ("meta", "_meta"),
     ("result_type", "resultType"),
 ];
-const BLOCK_ALIASES: &[(&str, &str)] = &[("mime_type", "mimeType"), ("meta", "_meta")];
+pub(crate) const BLOCK_ALIASES: &[(&str, &str)] = &[("mime_type", "mimeType"), ("meta", "_meta")];
 const ANNOTATION_ALIASES: &[(&str, &str)] = &[("last_modified", "lastModified")];
 
 fn invalid_result(path: &str, message: impl Into<String>) -> ConvertError {
@@ -233,7 +233,7 @@ pub fn normalize<'a>(input: Value<'a>, ctx: &mut Context<'_>) -> Result<ToolResu
         RawContent::Items(items) => {
             blocks.reserve(items.len());
             for (i, item) in items.into_iter().enumerate() {
-                blocks.extend(block(item, i, &content_loc.index(i), ctx)?);
+                blocks.extend(block(item, BlockAt::Content(Some(i)), &content_loc.index(i), ctx)?);
             }
         }
     }
@@ -247,6 +247,65 @@ pub fn normalize<'a>(input: Value<'a>, ctx: &mut Context<'_>) -> Result<ToolResu
         result_type,
         base,
         structured_key,
+    })
+}
+
+/// The keys that make an object a tool result rather than a replayed content item.
+const RESULT_KEYS: &[&str] = &[
+    "content",
+    "structuredContent",
+    "structured_content",
+    "isError",
+    "is_error",
+    "toolResult",
+    "tool_result",
+    "jsonrpc",
+    "task",
+    "resultType",
+    "result_type",
+];
+
+/// Like [`normalize`], but also accepts what a replayed history holds in place of a result:
+/// `null` (no content), a string, one content block, another mapping (given as JSON text) or a
+/// list of content items. Blocks are located from the input's root.
+pub fn normalize_replay<'a>(input: Value<'a>, ctx: &mut Context<'_>) -> Result<ToolResult<'a>, ConvertError> {
+    if let Value::Object(map) = &input {
+        if RESULT_KEYS.iter().any(|k| map.contains_key(k)) {
+            return normalize(input, ctx);
+        }
+    }
+    let root = Loc::at("");
+    if has_lossy(&input) {
+        report_lossy(&input, &root, ctx)?;
+    }
+    let at = BlockAt::Root(None);
+    let blocks = match input {
+        Value::Null => Vec::new(),
+        Value::String(text) => vec![plain_block(text, at)],
+        Value::Array(items) => {
+            let mut blocks = Vec::with_capacity(items.len());
+            for (i, item) in items.into_iter().enumerate() {
+                blocks.extend(block(item, BlockAt::Root(Some(i)), &root.index(i), ctx)?);
+            }
+            blocks
+        }
+        Value::Object(map) if map.contains_key("type") => object_block(map, at, &root, ctx)?.into_iter().collect(),
+        Value::Object(map) => vec![plain_block(Str::owned(canonical::to_text(&Value::Object(map))), at)],
+        other => {
+            return Err(invalid_result(
+                "",
+                format!("a replayed tool result cannot be {}", other.type_name()),
+            ))
+        }
+    };
+    Ok(ToolResult {
+        blocks,
+        is_error: false,
+        structured: None,
+        meta: None,
+        result_type: None,
+        base: String::new(),
+        structured_key: "structuredContent",
     })
 }
 
@@ -270,11 +329,10 @@ fn plain_block(text: Str<'_>, at: BlockAt) -> Block<'_> {
 /// One element of `content`.
 fn block<'a>(
     value: Value<'a>,
-    i: usize,
+    at: BlockAt,
     loc: &Loc<'_>,
     ctx: &mut Context<'_>,
 ) -> Result<Option<Block<'a>>, ConvertError> {
-    let at = BlockAt::Content(Some(i));
     match value {
         Value::Object(map) => object_block(map, at, loc, ctx),
         Value::String(text) => {
@@ -506,7 +564,7 @@ fn declared_label(value: Option<&Value<'_>>) -> Option<String> {
         .map(Cow::into_owned)
 }
 
-fn media_block<'a>(
+pub(crate) fn media_block<'a>(
     kind: MediaKind,
     entries: &mut Fields<'a>,
     keys: &Keys<'_, '_>,
@@ -921,7 +979,7 @@ fn clean_annotations<'a>(
 }
 
 /// Where each field of one object stands in the input, after aliases were renamed.
-struct Keys<'l, 'p> {
+pub(crate) struct Keys<'l, 'p> {
     base: &'l Loc<'p>,
     renamed: Vec<(&'static str, &'static str)>,
 }
@@ -943,7 +1001,7 @@ impl<'l> Keys<'l, '_> {
 
 /// Renames the snake_case aliases of this object's fields to their camelCase keys, in input
 /// order, reporting each; when both spellings are present the camelCase one wins.
-fn rename_aliases<'l, 'p>(
+pub(crate) fn rename_aliases<'l, 'p>(
     fields: &mut Fields<'_>,
     aliases: &[(&'static str, &'static str)],
     base: &'l Loc<'p>,
@@ -1005,7 +1063,7 @@ fn truthy(value: &Value<'_>) -> bool {
     }
 }
 
-fn has_lossy(value: &Value<'_>) -> bool {
+pub(crate) fn has_lossy(value: &Value<'_>) -> bool {
     match value {
         Value::String(s) => s.is_lossy(),
         Value::Array(items) => items.iter().any(has_lossy),
@@ -1014,7 +1072,7 @@ fn has_lossy(value: &Value<'_>) -> bool {
     }
 }
 
-fn report_lossy(value: &Value<'_>, loc: &Loc<'_>, ctx: &mut Context<'_>) -> Result<(), ConvertError> {
+pub(crate) fn report_lossy(value: &Value<'_>, loc: &Loc<'_>, ctx: &mut Context<'_>) -> Result<(), ConvertError> {
     let message = "lone UTF-16 surrogate replaced by U+FFFD";
     match value {
         Value::String(s) if s.is_lossy() => ctx.repair(Code::LoneSurrogate, loc, message)?,

@@ -13,6 +13,20 @@ pub enum Binary {
     Marker,
 }
 
+/// How `structuredContent` reaches the model.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Structured {
+    /// Only when no text part says anything.
+    #[default]
+    Fallback,
+    /// Instead of the text blocks (markers stay).
+    Prefer,
+    /// After everything else.
+    Append,
+    /// Never.
+    Ignore,
+}
+
 /// Options of a conversion. `Default` gives the documented defaults.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
@@ -27,6 +41,20 @@ pub struct Options {
     pub respect_audience: bool,
     /// `mcp` target: keep payloads or replace them by markers.
     pub binary: Binary,
+    /// How `structuredContent` reaches the model.
+    pub structured_content: Structured,
+    /// Id of the tool call, for targets whose item carries one.
+    pub tool_call_id: Option<String>,
+    /// Name of the tool, for targets whose item carries one.
+    pub tool_name: Option<String>,
+    /// Most images one result may carry (`None`: the target's default).
+    pub max_images: Option<u64>,
+    /// Most decoded bytes of one media item (`None`: the target's default).
+    pub max_image_bytes: Option<u64>,
+    /// Most decoded bytes of all media of one result (`None`: the target's default).
+    pub max_total_bytes: Option<u64>,
+    /// Longest image side in pixels (`None`: the target's default).
+    pub max_image_dimension: Option<u64>,
 }
 
 impl Default for Options {
@@ -37,6 +65,13 @@ impl Default for Options {
             sniff_mime: true,
             respect_audience: true,
             binary: Binary::Inline,
+            structured_content: Structured::Fallback,
+            tool_call_id: None,
+            tool_name: None,
+            max_images: None,
+            max_image_bytes: None,
+            max_total_bytes: None,
+            max_image_dimension: None,
         }
     }
 }
@@ -77,6 +112,24 @@ impl Options {
                         }
                     }
                 }
+                "structured_content" => {
+                    options.structured_content = match value.as_str() {
+                        Some("fallback") => Structured::Fallback,
+                        Some("prefer") => Structured::Prefer,
+                        Some("append") => Structured::Append,
+                        Some("ignore") => Structured::Ignore,
+                        _ => {
+                            let message = "option structured_content must be one of fallback, prefer, append, ignore";
+                            return Err(ConvertError::new(Code::InvalidOption, path, message));
+                        }
+                    }
+                }
+                "tool_call_id" => options.tool_call_id = expect_string(value, &path, &name)?,
+                "tool_name" => options.tool_name = expect_string(value, &path, &name)?,
+                "max_images" => options.max_images = expect_count(value, &path, &name)?,
+                "max_image_bytes" => options.max_image_bytes = expect_count(value, &path, &name)?,
+                "max_total_bytes" => options.max_total_bytes = expect_count(value, &path, &name)?,
+                "max_image_dimension" => options.max_image_dimension = expect_count(value, &path, &name)?,
                 _ => {
                     return Err(ConvertError::new(
                         Code::InvalidOption,
@@ -97,6 +150,30 @@ fn expect_bool(value: &Value<'_>, path: &str, name: &str) -> Result<bool, Conver
             Code::InvalidOption,
             path,
             format!("option {name} must be a boolean, not {}", other.type_name()),
+        )),
+    }
+}
+
+fn expect_string(value: &Value<'_>, path: &str, name: &str) -> Result<Option<String>, ConvertError> {
+    match value {
+        Value::Null => Ok(None),
+        Value::String(s) => Ok(Some(s.as_str().to_owned())),
+        other => Err(ConvertError::new(
+            Code::InvalidOption,
+            path,
+            format!("option {name} must be a string, not {}", other.type_name()),
+        )),
+    }
+}
+
+fn expect_count(value: &Value<'_>, path: &str, name: &str) -> Result<Option<u64>, ConvertError> {
+    match value {
+        Value::Null => Ok(None),
+        Value::Number(n) if n.as_u64().is_some() => Ok(n.as_u64()),
+        _ => Err(ConvertError::new(
+            Code::InvalidOption,
+            path,
+            format!("option {name} must be a non-negative integer"),
         )),
     }
 }

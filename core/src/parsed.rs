@@ -30,6 +30,8 @@ impl ToolResult<'_> {
             BlockAt::Content(Some(i)) => base.key("content").index(i).render(),
             BlockAt::Content(None) => base.key("content").render(),
             BlockAt::Legacy(key) => base.key(key).render(),
+            BlockAt::Root(Some(i)) => base.index(i).render(),
+            BlockAt::Root(None) => self.base.clone(),
         }
     }
 
@@ -56,6 +58,8 @@ pub enum BlockAt {
     Content(Option<usize>),
     /// The legacy `toolResult` value (under this key).
     Legacy(&'static str),
+    /// A replayed history item: the input itself, or element `i` of an input array.
+    Root(Option<usize>),
 }
 
 /// Which annotations excluded a block by audience.

@@ -98,5 +98,33 @@ fn lists_targets() {
         .lines()
         .filter_map(|l| l.split_whitespace().next().map(str::to_owned))
         .collect();
-    assert_eq!(names, ["copilot", "mcp"]);
+    assert_eq!(
+        names,
+        [
+            "copilot",
+            "mcp",
+            "anthropic",
+            "anthropic-mcp",
+            "openai-chat",
+            "openai-responses",
+            "gemini",
+            "gemini-legacy",
+            "bedrock",
+            "text"
+        ]
+    );
+}
+
+#[test]
+fn extracts_images() {
+    let out = run(
+        &["extract"],
+        r#"{"shot":{"type":"image","data":"iVBORw0KGgo=","mimeType":"image/png"},"n":1}"#,
+    );
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    // The 8-byte PNG signature is one image; the text holds its marker and sorted keys.
+    assert_eq!(
+        stdout(&out).trim(),
+        r#"{"images":[{"data":"iVBORw0KGgo=","mimeType":"image/png","path":"/shot"}],"text":"{\"n\":1,\"shot\":\"[image image/png, 8 B]\"}"}"#
+    );
 }

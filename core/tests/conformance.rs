@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use mcp_tool_result::{convert_json, convert_value, json, Value};
+use mcp_tool_result::{convert_json, convert_value, extract_images_value, json, Value};
 
 fn main() -> ExitCode {
     let dir = std::env::var_os("CONFORMANCE_DIR")
@@ -86,15 +86,22 @@ fn run_case(case: &Value<'_>, file_target: &str) -> Result<(), String> {
         _ => return Err("needs exactly one of input / input_json".into()),
     };
 
-    let from_text: Outcome = convert_json(&input_text, target, &options_text)
-        .map(|out| json::parse(&out).expect("convert_json writes valid JSON").into_owned())
+    // Files of the pseudo-target `extract_images` run `extract_images` instead of `convert`.
+    let extract = target == "extract_images";
+    let text_result = if extract {
+        json::extract_images_json(&input_text, &options_text)
+    } else {
+        convert_json(&input_text, target, &options_text)
+    };
+    let from_text: Outcome = text_result
+        .map(|out| json::parse(&out).expect("the JSON door writes valid JSON").into_owned())
         .map_err(|e| (e.code().as_str().to_owned(), e.path().to_owned()));
     let from_value: Outcome = match json::parse(&input_text) {
-        Ok(input) => convert_value(input, target, &options)
-            .map(|c| c.into_value().into_owned())
-            .map_err(|e| (e.code().as_str().to_owned(), e.path().to_owned())),
-        Err(e) => Err((e.code().as_str().to_owned(), e.path().to_owned())),
-    };
+        Ok(input) if extract => extract_images_value(input, &options).map(|x| x.into_value().into_owned()),
+        Ok(input) => convert_value(input, target, &options).map(|c| c.into_value().into_owned()),
+        Err(e) => Err(e),
+    }
+    .map_err(|e| (e.code().as_str().to_owned(), e.path().to_owned()));
 
     let expected = field(case, "expected");
     let expected_error = field(case, "expected_error");
@@ -138,7 +145,7 @@ fn run_case(case: &Value<'_>, file_target: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// Checks every diagnostic has a non-empty message and removes it.
+/// Checks every diagnostic has a non-empty message and removes it (Conversions and Extractions).
 fn without_messages(conversion: Value<'static>) -> Result<Value<'static>, String> {
     let Value::Object(map) = conversion else {
         return Err("conversion is not an object".into());

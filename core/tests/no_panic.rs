@@ -1,6 +1,8 @@
 //! Property tests: no input makes the core panic, and the JSON layer agrees with serde_json.
 
-use mcp_tool_result::{convert_json, convert_value, json, Map, Number, Str, Target, Value, MAX_DEPTH};
+use mcp_tool_result::{
+    convert_json, convert_value, extract_images_value, json, Map, Number, Str, Target, Value, MAX_DEPTH,
+};
 use proptest::prelude::*;
 
 /// Strings that exercise the rules: base64-ish, data URLs, URLs, unicode, control characters.
@@ -80,6 +82,54 @@ fn value() -> impl Strategy<Value = Value<'static>> {
     })
 }
 
+/// Blocks that look like MCP content with random field values, so most rules are reached.
+fn plausible_block() -> impl Strategy<Value = Value<'static>> {
+    let ty = prop_oneof![
+        Just("text"),
+        Just("image"),
+        Just("audio"),
+        Just("resource"),
+        Just("resource_link"),
+        Just("json")
+    ];
+    let mime = prop_oneof![
+        Just("image/png"),
+        Just("image/jpg"),
+        Just("IMAGE/GIF"),
+        Just("audio/wav"),
+        Just("application/pdf"),
+        Just("text/plain"),
+        Just("video/mp4"),
+        Just("image/svg+xml"),
+    ];
+    (ty, mime, interesting_string(), leaf(), value(), any::<bool>()).prop_map(|(ty, mime, data, odd, nested, flat)| {
+        let mut block = Map::new();
+        block.push("type", Value::string(ty));
+        block.push("mimeType", Value::string(mime));
+        block.push("data", Value::string(data.clone()));
+        block.push("text", if flat { odd.clone() } else { Value::string(data.clone()) });
+        block.push("uri", Value::string("file:///a/b c.pdf"));
+        block.push("name", odd);
+        let mut resource = Map::new();
+        resource.push("uri", Value::string("file:///r.bin"));
+        resource.push("mimeType", Value::string(mime));
+        resource.push(if flat { "text" } else { "blob" }, Value::string(data));
+        block.push("resource", Value::Object(resource));
+        block.push("annotations", nested);
+        Value::Object(block)
+    })
+}
+
+fn plausible_result() -> impl Strategy<Value = Value<'static>> {
+    (prop::collection::vec(plausible_block(), 0..8), leaf(), value()).prop_map(|(blocks, is_error, structured)| {
+        let mut result = Map::new();
+        result.push("content", Value::Array(blocks));
+        result.push("isError", is_error);
+        result.push("structuredContent", structured);
+        Value::Object(result)
+    })
+}
+
 fn options() -> impl Strategy<Value = Value<'static>> {
     (
         any::<bool>(),
@@ -108,6 +158,15 @@ proptest! {
             // Either outcome is fine; a panic fails the test.
             let _ = convert_value(input.clone(), target.name(), &opts);
         }
+        let _ = extract_images_value(input, &opts);
+    }
+
+    #[test]
+    fn plausible_results_convert_or_error(input in plausible_result(), opts in options()) {
+        for target in Target::ALL {
+            let _ = convert_value(input.clone(), target.name(), &opts);
+        }
+        let _ = extract_images_value(input, &opts);
     }
 
     #[test]

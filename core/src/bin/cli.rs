@@ -7,6 +7,7 @@ use mcp_tool_result::{json, Map, Str, Target, Value};
 
 const USAGE: &str = "usage:
   mcp-tool-result convert --to TARGET [--option key=value ...] [--pretty] [FILE|-]
+  mcp-tool-result extract [--option key=value ...] [--pretty] [FILE|-]
   mcp-tool-result targets
 
 Option values are parsed as JSON, else taken as a string (e.g. --option strict=true).";
@@ -29,16 +30,17 @@ fn run(args: &[String]) -> Result<String, String> {
     match args.first().map(String::as_str) {
         Some("targets") => Ok(Target::ALL
             .iter()
-            .map(|t| format!("{:<8} {}", t.name(), t.description()))
+            .map(|t| format!("{:<17} {}", t.name(), t.description()))
             .collect::<Vec<_>>()
             .join("\n")),
-        Some("convert") => convert(&args[1..]),
+        Some(command @ ("convert" | "extract")) => convert(command, &args[1..]),
         Some("-h" | "--help") | None => Ok(USAGE.to_owned()),
         Some(other) => Err(format!("unknown command {other:?}\n{USAGE}")),
     }
 }
 
-fn convert(args: &[String]) -> Result<String, String> {
+/// `convert --to TARGET` or `extract`, with options, a file or stdin, and `--pretty`.
+fn convert(command: &str, args: &[String]) -> Result<String, String> {
     let mut target = None;
     let mut options: Vec<(String, String)> = Vec::new();
     let mut file = None;
@@ -46,7 +48,7 @@ fn convert(args: &[String]) -> Result<String, String> {
     let mut rest = args.iter();
     while let Some(arg) = rest.next() {
         match arg.as_str() {
-            "--to" => target = Some(rest.next().ok_or("--to needs a target")?.clone()),
+            "--to" if command == "convert" => target = Some(rest.next().ok_or("--to needs a target")?.clone()),
             "--option" => {
                 let pair = rest.next().ok_or("--option needs key=value")?;
                 let (key, value) = pair
@@ -59,7 +61,6 @@ fn convert(args: &[String]) -> Result<String, String> {
             extra => return Err(format!("unexpected argument {extra:?}\n{USAGE}")),
         }
     }
-    let target = target.ok_or_else(|| format!("convert needs --to TARGET\n{USAGE}"))?;
     let text = match file.as_deref() {
         None | Some("-") => {
             let mut text = String::new();
@@ -70,20 +71,27 @@ fn convert(args: &[String]) -> Result<String, String> {
         }
         Some(path) => std::fs::read_to_string(path).map_err(|e| format!("reading {path}: {e}"))?,
     };
-    let option_values: Vec<(String, Value<'_>)> = options
+    let options: Map<'_> = options
         .iter()
         .map(|(key, raw)| {
             (
-                key.clone(),
+                Str::owned(key.clone()),
                 json::parse(raw).unwrap_or_else(|_| Value::string(raw.clone())),
             )
         })
         .collect();
-    let options: Map<'_> = option_values.into_iter().map(|(k, v)| (Str::owned(k), v)).collect();
+    let options = Value::Object(options);
     let input = json::parse(&text).map_err(|e| e.to_string())?;
-    let conversion =
-        mcp_tool_result::convert_value(input, &target, &Value::Object(options)).map_err(|e| e.to_string())?;
-    let value = conversion.into_value();
+    let value = if command == "extract" {
+        mcp_tool_result::extract_images_value(input, &options)
+            .map_err(|e| e.to_string())?
+            .into_value()
+    } else {
+        let target = target.ok_or_else(|| format!("convert needs --to TARGET\n{USAGE}"))?;
+        mcp_tool_result::convert_value(input, &target, &options)
+            .map_err(|e| e.to_string())?
+            .into_value()
+    };
     Ok(if pretty {
         json::to_string_pretty(&value)
     } else {

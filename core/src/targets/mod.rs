@@ -1,7 +1,13 @@
 //! Output targets: each renders a normalized [`ToolResult`] into a provider's native shape.
 
+mod anthropic;
+mod bedrock;
 mod copilot;
+mod gemini;
 mod mcp;
+mod openai;
+pub(crate) mod plan;
+mod text;
 
 use std::str::FromStr;
 
@@ -19,17 +25,52 @@ pub enum Target {
     Copilot,
     /// A clean, normalized MCP `CallToolResult`.
     Mcp,
+    /// Anthropic Messages `tool_result` block.
+    Anthropic,
+    /// Anthropic MCP connector `mcp_tool_result` block (also takes replayed history).
+    AnthropicMcp,
+    /// OpenAI Chat Completions `role: "tool"` message; media in attachments.
+    OpenaiChat,
+    /// OpenAI Responses `function_call_output` item.
+    OpenaiResponses,
+    /// Gemini 3+ `functionResponse` part with nested media.
+    Gemini,
+    /// Gemini 2.x `functionResponse` part; media in attachments.
+    GeminiLegacy,
+    /// Amazon Bedrock Converse `toolResult` block.
+    Bedrock,
+    /// One plain string for text-only models.
+    Text,
 }
 
 impl Target {
     /// Every target, in documentation order.
-    pub const ALL: &'static [Target] = &[Target::Copilot, Target::Mcp];
+    pub const ALL: &'static [Target] = &[
+        Target::Copilot,
+        Target::Mcp,
+        Target::Anthropic,
+        Target::AnthropicMcp,
+        Target::OpenaiChat,
+        Target::OpenaiResponses,
+        Target::Gemini,
+        Target::GeminiLegacy,
+        Target::Bedrock,
+        Target::Text,
+    ];
 
     /// The target's name as used in options, fixtures and every binding.
     pub fn name(self) -> &'static str {
         match self {
             Target::Copilot => "copilot",
             Target::Mcp => "mcp",
+            Target::Anthropic => "anthropic",
+            Target::AnthropicMcp => "anthropic-mcp",
+            Target::OpenaiChat => "openai-chat",
+            Target::OpenaiResponses => "openai-responses",
+            Target::Gemini => "gemini",
+            Target::GeminiLegacy => "gemini-legacy",
+            Target::Bedrock => "bedrock",
+            Target::Text => "text",
         }
     }
 
@@ -40,6 +81,14 @@ impl Target {
                 "GitHub Copilot SDK ToolResultObject (textResultForLlm, binaryResultsForLlm, resultType)"
             }
             Target::Mcp => "normalized MCP CallToolResult (repaired input; option binary=marker for storage)",
+            Target::Anthropic => "Anthropic Messages tool_result block (images, PDF and text documents, is_error)",
+            Target::AnthropicMcp => "Anthropic MCP connector mcp_tool_result (text blocks; accepts replayed history)",
+            Target::OpenaiChat => "OpenAI Chat Completions tool message (text; media as user-message attachments)",
+            Target::OpenaiResponses => "OpenAI Responses function_call_output (string, or input_text/image/file list)",
+            Target::Gemini => "Gemini 3+ functionResponse part (media nested in parts)",
+            Target::GeminiLegacy => "Gemini 2.x functionResponse part (media as user-part attachments)",
+            Target::Bedrock => "Amazon Bedrock Converse toolResult (text, json, image, document, video, status)",
+            Target::Text => "one plain string for text-only models (every non-text block as a marker)",
         }
     }
 }
@@ -60,24 +109,28 @@ impl FromStr for Target {
 }
 
 /// Renders `result` for `target`, moving the collected diagnostics into the conversion.
-pub fn render<'a>(
-    target: Target,
-    result: ToolResult<'a>,
-    ctx: &mut Context<'_>,
-) -> Result<Conversion<'a>, ConvertError> {
-    let output = match target {
-        Target::Copilot => copilot::render(result, ctx),
-        Target::Mcp => mcp::render(result, ctx),
+pub fn render<'a>(target: Target, result: ToolResult<'a>, ctx: &mut Context<'_>) -> Conversion<'a> {
+    let (output, attachments) = match target {
+        Target::Copilot => (copilot::render(result, ctx), Vec::new()),
+        Target::Mcp => (mcp::render(result, ctx), Vec::new()),
+        Target::Anthropic => anthropic::render(result, ctx),
+        Target::AnthropicMcp => (anthropic::render_mcp(result, ctx), Vec::new()),
+        Target::OpenaiChat => openai::render_chat(result, ctx),
+        Target::OpenaiResponses => (openai::render_responses(result, ctx), Vec::new()),
+        Target::Gemini => gemini::render(result, ctx, false),
+        Target::GeminiLegacy => gemini::render(result, ctx, true),
+        Target::Bedrock => bedrock::render(result, ctx),
+        Target::Text => (text::render(result, ctx), Vec::new()),
     };
-    Ok(Conversion {
+    Conversion {
         output,
-        attachments: Vec::new(),
+        attachments,
         diagnostics: std::mem::take(&mut ctx.diagnostics),
-    })
+    }
 }
 
 /// The marker of an omitted block.
-fn omitted_marker(kind: &BlockKind<'_>) -> Option<String> {
+pub(crate) fn omitted_marker(kind: &BlockKind<'_>) -> Option<String> {
     match kind {
         BlockKind::Omitted {
             kind,

@@ -1,0 +1,198 @@
+//! `extract_images`: find MCP image blocks anywhere in a JSON-like value (for example what
+//! sandboxed code returned after calling tools), apply the payload, MIME and cap rules, and
+//! give back the images plus the value as text with a marker where each image was.
+
+use crate::canonical;
+use crate::conversion::diagnostic_value;
+use crate::error::{Code, ConvertError, Diagnostic};
+use crate::fields::Fields;
+use crate::marker::Marker;
+use crate::model::{Map, Str, Value};
+use crate::normalize::{self, Context};
+use crate::options::Options;
+use crate::parsed::{BlockKind, MediaKind};
+use crate::pointer::Loc;
+use crate::targets::plan::{Caps, Media, MediaClass, Tally};
+
+const MIB: u64 = 1024 * 1024;
+
+/// The smallest common provider limits, used when no option names a cap.
+const DEFAULT_CAPS: Caps = Caps {
+    images: Some(20),
+    item_bytes: Some(3_932_160),
+    total_bytes: Some(20 * MIB),
+    dimension: Some(8000),
+    many_images_dimension: Some(8000),
+    documents: None,
+};
+
+/// One image found in the value.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ExtractedImage<'a> {
+    /// Canonical base64.
+    pub data: Str<'a>,
+    /// The MIME type (sniffed from the bytes when the declared one disagreed).
+    pub mime_type: Str<'a>,
+    /// JSON Pointer of the image object in the value.
+    pub path: String,
+}
+
+/// What [`extract_images`] returns.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Extraction<'a> {
+    /// The accepted images, in document order.
+    pub images: Vec<ExtractedImage<'a>>,
+    /// The value with each image replaced by its marker: the string itself when the result is
+    /// a string, else its canonical JSON.
+    pub text: String,
+    /// Every repair and every image kept out by a cap.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl<'a> Extraction<'a> {
+    /// `{"images": [{"data", "mimeType", "path"}], "text", "diagnostics"?}`.
+    pub fn into_value(self) -> Value<'a> {
+        let images = self
+            .images
+            .into_iter()
+            .map(|image| {
+                let mut map = Map::with_capacity(3);
+                map.push("data", Value::String(image.data));
+                map.push("mimeType", Value::String(image.mime_type));
+                map.push("path", Value::string(image.path));
+                Value::Object(map)
+            })
+            .collect();
+        let mut map = Map::with_capacity(3);
+        map.push("images", Value::Array(images));
+        map.push("text", Value::string(self.text));
+        if !self.diagnostics.is_empty() {
+            map.push(
+                "diagnostics",
+                Value::Array(self.diagnostics.iter().map(diagnostic_value).collect()),
+            );
+        }
+        Value::Object(map)
+    }
+}
+
+/// Extracts the image blocks of `value`.
+pub fn extract_images<'a>(value: Value<'a>, options: &Options) -> Result<Extraction<'a>, ConvertError> {
+    let mut ctx = Context::new(options);
+    let root = Loc::at("");
+    if normalize::has_lossy(&value) {
+        normalize::report_lossy(&value, &root, &mut ctx)?;
+    }
+    let caps = Caps {
+        images: options.max_images.or(DEFAULT_CAPS.images),
+        item_bytes: options.max_image_bytes.or(DEFAULT_CAPS.item_bytes),
+        total_bytes: options.max_total_bytes.or(DEFAULT_CAPS.total_bytes),
+        dimension: options.max_image_dimension.or(DEFAULT_CAPS.dimension),
+        ..DEFAULT_CAPS
+    };
+    let mut walk = Walk {
+        ctx,
+        caps,
+        tally: Tally::default(),
+        images: Vec::new(),
+    };
+    let replaced = walk.value(value, &root)?;
+    let text = match replaced {
+        Value::String(s) => s.as_str().to_owned(),
+        other => canonical::to_text(&other),
+    };
+    Ok(Extraction {
+        images: walk.images,
+        text,
+        diagnostics: walk.ctx.diagnostics,
+    })
+}
+
+/// Extracts with options given as a value (what the bindings call).
+pub fn extract_images_value<'a>(value: Value<'a>, options: &Value<'_>) -> Result<Extraction<'a>, ConvertError> {
+    extract_images(value, &Options::from_value(options)?)
+}
+
+struct Walk<'o, 'a> {
+    ctx: Context<'o>,
+    caps: Caps,
+    tally: Tally,
+    images: Vec<ExtractedImage<'a>>,
+}
+
+impl<'a> Walk<'_, 'a> {
+    fn value(&mut self, value: Value<'a>, loc: &Loc<'_>) -> Result<Value<'a>, ConvertError> {
+        match value {
+            Value::Object(map) if is_image(&map) => self.image(map, loc),
+            Value::Object(map) => {
+                let mut out = Map::with_capacity(map.len());
+                for (key, item) in map.into_entries() {
+                    let item = self.value(item, &loc.key(key.as_str()))?;
+                    out.push(key, item);
+                }
+                Ok(Value::Object(out))
+            }
+            Value::Array(items) => {
+                let mut out = Vec::with_capacity(items.len());
+                for (i, item) in items.into_iter().enumerate() {
+                    out.push(self.value(item, &loc.index(i))?);
+                }
+                Ok(Value::Array(out))
+            }
+            other => Ok(other),
+        }
+    }
+
+    /// Applies the image block rules and the caps; returns the marker string.
+    fn image(&mut self, map: Map<'a>, loc: &Loc<'_>) -> Result<Value<'a>, ConvertError> {
+        let mut fields = Fields::pick(map);
+        fields.take("type");
+        let keys = normalize::rename_aliases(&mut fields, normalize::BLOCK_ALIASES, loc, &mut self.ctx)?;
+        let marker = match normalize::media_block(MediaKind::Image, &mut fields, &keys, &mut self.ctx)? {
+            BlockKind::Media { payload, mime, .. } => {
+                let media = Media {
+                    class: MediaClass::Image,
+                    mime,
+                    data: payload.data,
+                    size: payload.size,
+                    uri: None,
+                    text: None,
+                };
+                match self.tally.over_cap(&media, &self.caps, self.caps.dimension) {
+                    Some(reason) => {
+                        let message = format!("image over a provider limit: {reason}");
+                        self.ctx.notice(Code::BlockAsMarker, loc.render(), message);
+                        media.marker(Some(&reason))
+                    }
+                    None => {
+                        self.tally.count(&media);
+                        let marker = media.marker(None);
+                        let path = loc.render();
+                        self.images.push(ExtractedImage {
+                            data: media.data,
+                            mime_type: media.mime,
+                            path,
+                        });
+                        marker
+                    }
+                }
+            }
+            BlockKind::Link { uri, name, .. } => {
+                let link = Marker {
+                    kind: "resource_link",
+                    label: Some(name.as_str()),
+                    uri: Some(uri.as_str()),
+                    ..Marker::default()
+                };
+                link.render()
+            }
+            omitted => crate::targets::omitted_marker(&omitted).unwrap_or_default(),
+        };
+        Ok(Value::string(marker))
+    }
+}
+
+/// An MCP image block: `type` `"image"` and a string `data`.
+fn is_image(map: &Map<'_>) -> bool {
+    map.get("type").and_then(Value::as_str) == Some("image") && matches!(map.get("data"), Some(Value::String(_)))
+}

@@ -1,0 +1,129 @@
+//! Anthropic Messages `tool_result` and the MCP connector's `mcp_tool_result`.
+
+use super::plan::{self, Caps, Lift, Media, MediaClass, Part, Profile};
+use crate::canonical;
+use crate::model::{Map, Str, Value};
+use crate::normalize::Context;
+use crate::parsed::ToolResult;
+
+const MIB: u64 = 1024 * 1024;
+
+/// Images, PDF and text documents; error results are text only.
+pub const PROFILE: Profile = Profile {
+    images: &["image/jpeg", "image/png", "image/gif", "image/webp"],
+    documents: &["application/pdf", "text/plain"],
+    audio: &[],
+    video: &[],
+    text_documents: true,
+    caps: Caps {
+        images: Some(100),
+        item_bytes: Some(3_932_160),
+        total_bytes: Some(24 * MIB),
+        dimension: Some(8000),
+        many_images_dimension: Some(2000),
+        documents: None,
+    },
+    lift: Lift::OnError,
+    drop_blank_text: true,
+    explain_markers: true,
+    lifted_reason: "moved after the tool results",
+};
+
+/// Text blocks only.
+pub const MCP_PROFILE: Profile = Profile {
+    images: &[],
+    documents: &[],
+    audio: &[],
+    video: &[],
+    text_documents: false,
+    caps: Caps::NONE,
+    lift: Lift::Never,
+    drop_blank_text: true,
+    explain_markers: true,
+    lifted_reason: "",
+};
+
+/// `{type: "tool_result", tool_use_id?, content?, is_error}`; error-result media in attachments.
+pub fn render<'a>(result: ToolResult<'a>, ctx: &mut Context<'_>) -> (Value<'a>, Vec<Value<'a>>) {
+    let plan = plan::plan(result, &PROFILE, ctx);
+    let content: Vec<Value<'a>> = plan.parts.into_iter().map(block).collect();
+    let mut out = Map::with_capacity(4);
+    out.push("type", Value::String(Str::borrowed("tool_result")));
+    if let Some(id) = &ctx.options.tool_call_id {
+        out.push("tool_use_id", Value::string(id.clone()));
+    }
+    if !content.is_empty() {
+        out.push("content", Value::Array(content));
+    }
+    out.push("is_error", Value::Bool(plan.is_error));
+    let attachments = lifted(plan.lifted, ctx, |media| block(Part::Media(media)));
+    (Value::Object(out), attachments)
+}
+
+/// `{type: "mcp_tool_result", tool_use_id?, is_error, content: [text blocks]}`.
+pub fn render_mcp<'a>(result: ToolResult<'a>, ctx: &mut Context<'_>) -> Value<'a> {
+    let plan = plan::plan(result, &MCP_PROFILE, ctx);
+    let content: Vec<Value<'a>> = plan.parts.into_iter().map(block).collect();
+    let mut out = Map::with_capacity(4);
+    out.push("type", Value::String(Str::borrowed("mcp_tool_result")));
+    if let Some(id) = &ctx.options.tool_call_id {
+        out.push("tool_use_id", Value::string(id.clone()));
+    }
+    out.push("is_error", Value::Bool(plan.is_error));
+    out.push("content", Value::Array(content));
+    Value::Object(out)
+}
+
+/// The caption and the lifted media, each rendered by `render`.
+pub fn lifted<'a>(media: Vec<Media<'a>>, ctx: &Context<'_>, render: impl Fn(Media<'a>) -> Value<'a>) -> Vec<Value<'a>> {
+    if media.is_empty() {
+        return Vec::new();
+    }
+    let mut out = Vec::with_capacity(media.len() + 1);
+    out.push(text_block(Str::owned(plan::caption(ctx))));
+    out.extend(media.into_iter().map(render));
+    out
+}
+
+fn text_block(text: Str<'_>) -> Value<'_> {
+    let mut map = Map::with_capacity(2);
+    map.push("type", Value::String(Str::borrowed("text")));
+    map.push("text", Value::String(text));
+    Value::Object(map)
+}
+
+fn block(part: Part<'_>) -> Value<'_> {
+    match part {
+        Part::Text { text, .. } => text_block(text),
+        Part::Structured(value) => text_block(Str::owned(canonical::to_text(&value))),
+        Part::Media(media) => {
+            let (kind, source) = match (media.class, media.text) {
+                (MediaClass::Document, Some(text)) => ("document", source("text", media.mime, Str::owned(text))),
+                (MediaClass::Image, _) => ("image", source("base64", media.mime, media.data)),
+                _ => ("document", source("base64", media.mime, media.data)),
+            };
+            let mut map = Map::with_capacity(2);
+            map.push("type", Value::String(Str::borrowed(kind)));
+            map.push("source", source);
+            Value::Object(map)
+        }
+    }
+}
+
+fn source<'a>(kind: &'static str, mime: Str<'a>, data: Str<'a>) -> Value<'a> {
+    let mut map = Map::with_capacity(3);
+    map.push("type", Value::String(Str::borrowed(kind)));
+    map.push("media_type", Value::String(essence_of(mime)));
+    map.push("data", Value::String(data));
+    Value::Object(map)
+}
+
+/// The MIME essence, reusing the string when it has no parameters.
+pub fn essence_of(mime: Str<'_>) -> Str<'_> {
+    let essence = crate::mime::essence(mime.as_str());
+    if essence.len() == mime.as_str().len() {
+        mime
+    } else {
+        Str::owned(essence.to_owned())
+    }
+}

@@ -1,0 +1,498 @@
+//! The shared part of every provider target: audience, what each target can carry, caps,
+//! lifting and structuredContent, turning the normalized blocks into an ordered list of
+//! [`Part`]s that each target only has to spell in its wire format.
+
+use crate::canonical;
+use crate::error::Code;
+use crate::imagesize;
+use crate::marker::{human_size, Marker};
+use crate::mime;
+use crate::model::{Str, Value};
+use crate::normalize::Context;
+use crate::options::Structured;
+use crate::parsed::{Block, BlockKind, MediaKind, Payload, ToolResult};
+
+/// Reason of a marker for a block the target cannot carry.
+pub const UNSUPPORTED: &str = "not supported by this target";
+
+/// What one target can carry and the provider limits it defaults to.
+pub struct Profile {
+    /// Image MIME essences carried natively (`"*"`: any).
+    pub images: &'static [&'static str],
+    /// Document MIME essences carried natively (resource blobs).
+    pub documents: &'static [&'static str],
+    /// Audio MIME essences carried natively.
+    pub audio: &'static [&'static str],
+    /// Video MIME essences carried natively (resource blobs).
+    pub video: &'static [&'static str],
+    /// `text/plain` documents are given as decoded text (Anthropic).
+    pub text_documents: bool,
+    /// Default caps.
+    pub caps: Caps,
+    /// Where media travels.
+    pub lift: Lift,
+    /// Empty and whitespace-only text parts are left out.
+    pub drop_blank_text: bool,
+    /// Markers of unsupported blocks carry a reason and report `block_as_marker`.
+    pub explain_markers: bool,
+    /// Reason of the markers left where lifted media was.
+    pub lifted_reason: &'static str,
+}
+
+/// Provider limits; `None` means no limit.
+#[derive(Clone, Copy)]
+pub struct Caps {
+    /// Most images.
+    pub images: Option<u64>,
+    /// Most decoded bytes of one media item.
+    pub item_bytes: Option<u64>,
+    /// Most decoded bytes of all media.
+    pub total_bytes: Option<u64>,
+    /// Longest image side in pixels.
+    pub dimension: Option<u64>,
+    /// Longest side once the result holds more than 20 images.
+    pub many_images_dimension: Option<u64>,
+    /// Most documents.
+    pub documents: Option<u64>,
+}
+
+impl Caps {
+    /// No limits.
+    pub const NONE: Caps = Caps {
+        images: None,
+        item_bytes: None,
+        total_bytes: None,
+        dimension: None,
+        many_images_dimension: None,
+        documents: None,
+    };
+}
+
+/// Where a target puts media.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Lift {
+    /// In the tool result.
+    Never,
+    /// Always in a following user message.
+    Always,
+    /// In a following user message when the result is an error.
+    OnError,
+}
+
+/// One item of a target's output, in block order.
+pub enum Part<'a> {
+    /// A text block, a resource text (`content`) or a marker.
+    Text { text: Str<'a>, content: bool },
+    /// Media the target carries.
+    Media(Media<'a>),
+    /// `structuredContent`, placed by the `structured_content` option.
+    Structured(Value<'a>),
+}
+
+impl Part<'_> {
+    fn says_something(&self) -> bool {
+        match self {
+            Part::Text { text, .. } => !text.as_str().trim().is_empty(),
+            _ => false,
+        }
+    }
+}
+
+/// Kinds of media.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum MediaClass {
+    /// An image block.
+    Image,
+    /// An audio block.
+    Audio,
+    /// A document blob.
+    Document,
+    /// A video blob.
+    Video,
+}
+
+/// Media a target carries.
+pub struct Media<'a> {
+    /// What it is.
+    pub class: MediaClass,
+    /// Its MIME type.
+    pub mime: Str<'a>,
+    /// Canonical base64.
+    pub data: Str<'a>,
+    /// Decoded size.
+    pub size: u64,
+    /// The resource uri (blobs).
+    pub uri: Option<Str<'a>>,
+    /// The decoded text of a `text/plain` document, where the target wants text.
+    pub text: Option<String>,
+}
+
+impl Media<'_> {
+    /// The marker of this media, with an optional reason.
+    pub fn marker(&self, reason: Option<&str>) -> String {
+        let kind = match self.class {
+            MediaClass::Image => "image",
+            MediaClass::Audio => "audio",
+            MediaClass::Document | MediaClass::Video => "resource",
+        };
+        let uri = self.uri.as_ref().map(Str::as_str);
+        Marker {
+            kind,
+            label: Some(self.mime.as_str()),
+            size: Some(self.size),
+            uri,
+            reason,
+        }
+        .render()
+    }
+
+    /// A `data:` URL of the payload.
+    pub fn data_url(&self) -> String {
+        let mut url = String::with_capacity(self.data.as_str().len() + self.mime.as_str().len() + 13);
+        url.push_str("data:");
+        url.push_str(mime::essence(self.mime.as_str()));
+        url.push_str(";base64,");
+        url.push_str(self.data.as_str());
+        url
+    }
+
+    /// The last path segment of the uri, for file names.
+    pub fn file_name(&self) -> Option<&str> {
+        let uri = self.uri.as_ref()?.as_str();
+        let path = uri.split(['?', '#']).next().unwrap_or(uri);
+        path.rsplit('/').next().filter(|name| !name.is_empty())
+    }
+}
+
+/// A result laid out for one target.
+pub struct Plan<'a> {
+    /// The parts that stay in the tool result.
+    pub parts: Vec<Part<'a>>,
+    /// Media moved to a following user message, in block order.
+    pub lifted: Vec<Media<'a>>,
+    /// Whether the tool reported an error.
+    pub is_error: bool,
+}
+
+/// Lays out `result` for a target with `profile`.
+pub fn plan<'a>(mut result: ToolResult<'a>, profile: &Profile, ctx: &mut Context<'_>) -> Plan<'a> {
+    let options = ctx.options;
+    let caps = Caps {
+        images: options.max_images.or(profile.caps.images),
+        item_bytes: options.max_image_bytes.or(profile.caps.item_bytes),
+        total_bytes: options.max_total_bytes.or(profile.caps.total_bytes),
+        dimension: options.max_image_dimension.or(profile.caps.dimension),
+        many_images_dimension: options.max_image_dimension.or(profile.caps.many_images_dimension),
+        documents: profile.caps.documents,
+    };
+    let image_blocks = result
+        .blocks
+        .iter()
+        .filter(|b| {
+            matches!(
+                b.kind,
+                BlockKind::Media {
+                    kind: MediaKind::Image,
+                    ..
+                }
+            )
+        })
+        .count();
+    let dimension = if image_blocks > 20 {
+        caps.many_images_dimension
+    } else {
+        caps.dimension
+    };
+    let mut tally = Tally::default();
+    let mut parts = Vec::with_capacity(result.blocks.len());
+    let lift = profile.lift == Lift::Always || (profile.lift == Lift::OnError && result.is_error);
+    let mut lifted = Vec::new();
+
+    for block in std::mem::take(&mut result.blocks) {
+        let Block {
+            at,
+            kind,
+            excluded_by_audience,
+            ..
+        } = block;
+        if let (true, Some(audience)) = (options.respect_audience, excluded_by_audience) {
+            let message = "block addressed to another audience; kept from the model";
+            ctx.notice(Code::AudienceExcluded, result.audience_path(at, audience), message);
+            continue;
+        }
+        let candidate = match kind {
+            BlockKind::Text(text) => {
+                parts.push(Part::Text { text, content: true });
+                continue;
+            }
+            BlockKind::Omitted { .. } => {
+                let marker = super::omitted_marker(&kind).unwrap_or_default();
+                parts.push(Part::Text {
+                    text: Str::owned(marker),
+                    content: false,
+                });
+                continue;
+            }
+            BlockKind::Link { uri, name, .. } => {
+                let marker = Marker {
+                    kind: "resource_link",
+                    label: Some(name.as_str()),
+                    uri: Some(uri.as_str()),
+                    ..Marker::default()
+                };
+                parts.push(Part::Text {
+                    text: Str::owned(marker.render()),
+                    content: false,
+                });
+                continue;
+            }
+            BlockKind::Resource {
+                uri, mime, text, blob, ..
+            } => {
+                if let Some(text) = text.filter(|t| !t.as_str().is_empty()) {
+                    parts.push(Part::Text { text, content: true });
+                }
+                let Some(Payload { data, size }) = blob else { continue };
+                let mime = mime
+                    .filter(|m| !m.as_str().is_empty())
+                    .unwrap_or(Str::borrowed("application/octet-stream"));
+                let essence = mime::essence(mime.as_str());
+                let class = if accepts(profile.documents, essence) {
+                    Some(MediaClass::Document)
+                } else if accepts(profile.video, essence) {
+                    Some(MediaClass::Video)
+                } else {
+                    None
+                };
+                (
+                    class,
+                    Media {
+                        class: class.unwrap_or(MediaClass::Document),
+                        mime,
+                        data,
+                        size,
+                        uri: Some(uri),
+                        text: None,
+                    },
+                )
+            }
+            BlockKind::Media { kind, payload, mime } => {
+                let (class, accepted) = match kind {
+                    MediaKind::Image => (MediaClass::Image, profile.images),
+                    MediaKind::Audio => (MediaClass::Audio, profile.audio),
+                };
+                let supported = accepts(accepted, mime::essence(mime.as_str()));
+                let media = Media {
+                    class,
+                    mime,
+                    data: payload.data,
+                    size: payload.size,
+                    uri: None,
+                    text: None,
+                };
+                (supported.then_some(class), media)
+            }
+        };
+        let (class, mut media) = candidate;
+        let path = || result.block_path(at);
+        let Some(class) = class else {
+            parts.push(unsupported(&media, profile, ctx, path));
+            continue;
+        };
+        if class == MediaClass::Document && profile.text_documents && mime::essence(media.mime.as_str()) == "text/plain"
+        {
+            match decode_text(media.data.as_str()) {
+                Some(text) => media.text = Some(text),
+                None => {
+                    parts.push(unsupported(&media, profile, ctx, path));
+                    continue;
+                }
+            }
+        }
+        if let Some(reason) = tally.over_cap(&media, &caps, dimension) {
+            ctx.notice(
+                Code::BlockAsMarker,
+                path(),
+                format!("media over a provider limit: {reason}"),
+            );
+            parts.push(Part::Text {
+                text: Str::owned(media.marker(Some(&reason))),
+                content: false,
+            });
+            continue;
+        }
+        tally.count(&media);
+        if lift {
+            parts.push(Part::Text {
+                text: Str::owned(media.marker(Some(profile.lifted_reason))),
+                content: false,
+            });
+            lifted.push(media);
+        } else {
+            parts.push(Part::Media(media));
+        }
+    }
+
+    place_structured(&mut result, &mut parts, ctx);
+    if profile.drop_blank_text {
+        parts.retain(|p| !matches!(p, Part::Text { .. }) || p.says_something());
+    }
+    Plan {
+        parts,
+        lifted,
+        is_error: result.is_error,
+    }
+}
+
+/// Whether a list of MIME essences (`"*"` for any) accepts `essence`.
+fn accepts(list: &[&str], essence: &str) -> bool {
+    list.iter().any(|m| *m == "*" || *m == essence)
+}
+
+fn unsupported<'a>(media: &Media<'_>, profile: &Profile, ctx: &mut Context<'_>, path: impl Fn() -> String) -> Part<'a> {
+    if profile.explain_markers {
+        ctx.notice(
+            Code::BlockAsMarker,
+            path(),
+            "the target cannot carry this block; the model gets a marker",
+        );
+        Part::Text {
+            text: Str::owned(media.marker(Some(UNSUPPORTED))),
+            content: false,
+        }
+    } else {
+        Part::Text {
+            text: Str::owned(media.marker(None)),
+            content: false,
+        }
+    }
+}
+
+/// Decodes a base64 text document; `None` when it is not UTF-8.
+fn decode_text(data: &str) -> Option<String> {
+    let bytes = base64_simd::STANDARD.decode_to_vec(data.as_bytes()).ok()?;
+    String::from_utf8(bytes).ok()
+}
+
+/// Counts what the caps limit.
+#[derive(Default)]
+pub struct Tally {
+    images: u64,
+    documents: u64,
+    bytes: u64,
+}
+
+impl Tally {
+    /// The reason `media` cannot be added, if any.
+    pub fn over_cap(&self, media: &Media<'_>, caps: &Caps, dimension: Option<u64>) -> Option<String> {
+        if media.class == MediaClass::Image {
+            if let Some(max) = caps.images.filter(|max| self.images >= *max) {
+                return Some(format!("over the {max} image limit"));
+            }
+        }
+        if media.class == MediaClass::Document {
+            if let Some(max) = caps.documents.filter(|max| self.documents >= *max) {
+                return Some(format!("over the {max} document limit"));
+            }
+        }
+        if let Some(max) = caps.item_bytes.filter(|max| media.size > *max) {
+            return Some(format!("over the {} limit", human_size(max)));
+        }
+        if let Some(max) = caps.total_bytes.filter(|max| self.bytes + media.size > *max) {
+            return Some(format!("over the {} total limit", human_size(max)));
+        }
+        if media.class == MediaClass::Image {
+            if let Some(max) = dimension {
+                if let Some((w, h)) = imagesize::dimensions(media.mime.as_str(), media.data.as_str()) {
+                    if u64::from(w.max(h)) > max {
+                        return Some(format!("{w}x{h} px is over the {max} px limit"));
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// Counts `media` as carried.
+    pub fn count(&mut self, media: &Media<'_>) {
+        match media.class {
+            MediaClass::Image => self.images += 1,
+            MediaClass::Document => self.documents += 1,
+            _ => {}
+        }
+        self.bytes += media.size;
+    }
+}
+
+/// Places `structuredContent` as the `structured_content` option says.
+fn place_structured<'a>(result: &mut ToolResult<'a>, parts: &mut Vec<Part<'a>>, ctx: &mut Context<'_>) {
+    let Some(structured) = result.structured.take().filter(|s| !matches!(s, Value::Null)) else {
+        return;
+    };
+    let placed = match ctx.options.structured_content {
+        Structured::Ignore => return,
+        Structured::Fallback if parts.iter().any(Part::says_something) => return,
+        Structured::Fallback => {
+            parts.retain(|p| !matches!(p, Part::Text { .. }));
+            parts.push(Part::Structured(structured));
+            "no text block says anything; structuredContent given as JSON"
+        }
+        Structured::Prefer => {
+            let first = parts.iter().position(|p| matches!(p, Part::Text { content: true, .. }));
+            parts.retain(|p| !matches!(p, Part::Text { content: true, .. }));
+            parts.insert(first.unwrap_or(parts.len()), Part::Structured(structured));
+            "structuredContent given instead of the text blocks"
+        }
+        Structured::Append => {
+            parts.push(Part::Structured(structured));
+            "structuredContent given after the content"
+        }
+    };
+    ctx.notice(Code::StructuredContentAsText, result.structured_path(), placed);
+}
+
+/// Text parts (structuredContent as canonical JSON) joined with `\n`; media is skipped.
+pub fn join_text<'a>(parts: impl IntoIterator<Item = Part<'a>>) -> Str<'a> {
+    let mut texts = parts.into_iter().filter_map(|p| match p {
+        Part::Text { text, .. } => Some(text),
+        Part::Structured(value) => Some(Str::owned(canonical::to_text(&value))),
+        Part::Media(_) => None,
+    });
+    let Some(first) = texts.next() else {
+        return Str::borrowed("");
+    };
+    let Some(second) = texts.next() else { return first };
+    let mut out = String::with_capacity(first.as_str().len() + second.as_str().len() + 1);
+    out.push_str(first.as_str());
+    for text in std::iter::once(second).chain(texts) {
+        out.push('\n');
+        out.push_str(text.as_str());
+    }
+    Str::owned(out)
+}
+
+/// The caption before lifted media: `Media from the result of tool call <id> (<name>):`.
+pub fn caption(ctx: &Context<'_>) -> String {
+    let options = ctx.options;
+    let mut out = match &options.tool_call_id {
+        Some(id) => format!("Media from the result of tool call {id}"),
+        None => "Media from the tool result".to_owned(),
+    };
+    if let Some(name) = &options.tool_name {
+        out.push_str(&format!(" ({name})"));
+    }
+    out.push(':');
+    out
+}
+
+/// `[tool error] ` before `text` for targets without an error flag.
+pub fn error_prefixed<'a>(text: Str<'a>, is_error: bool) -> Str<'a> {
+    if is_error {
+        Str::owned(format!("{ERROR_PREFIX}{}", text.as_str()))
+    } else {
+        text
+    }
+}
+
+/// What targets without an error flag put before an error result's text.
+pub const ERROR_PREFIX: &str = "[tool error] ";
