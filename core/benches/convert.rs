@@ -1,8 +1,9 @@
 //! Criterion benchmarks of the core, with the GitHub Copilot Rust SDK's converter side by side
 //! when built with `--features peer-bench` (`make bench`).
 //!
-//! Inputs: one small text block, 10 mixed blocks, one 5 MiB image (validated and not), and the
-//! JSON-in/JSON-out path for the 5 MiB result.
+//! Inputs: one small text block, 10 mixed blocks, one 5 MiB image (validated and not), every
+//! target on the mixed and the 5 MiB input, `extract_images`, and the JSON-in/JSON-out path for
+//! the 5 MiB result.
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 use mcp_tool_result::{convert, convert_json, json, Options, Target, Value};
@@ -77,6 +78,38 @@ fn benches(c: &mut Criterion) {
     let large = large_image();
     bench_value(c, "image_5mib_validated", &large, true);
     bench_value(c, "image_5mib_unvalidated", &large, false);
+
+    let mixed_text = mixed();
+    let mixed_input = json::parse(&mixed_text).expect("mixed input parses");
+    let large_input = json::parse(&large).expect("large input parses");
+    let defaults = Options::default();
+    for target in Target::ALL {
+        let mut group = c.benchmark_group(format!("target_{}", target.name()));
+        for (case, input) in [
+            ("mixed_10_blocks", &mixed_input),
+            ("image_5mib_validated", &large_input),
+        ] {
+            group.bench_function(case, |b| {
+                b.iter_batched(
+                    || input.clone(),
+                    |value: Value<'_>| convert(value, *target, &defaults).expect("converts"),
+                    BatchSize::SmallInput,
+                )
+            });
+        }
+        group.finish();
+    }
+
+    let mut group = c.benchmark_group("extract_images_5mib");
+    group.throughput(Throughput::Bytes(large.len() as u64));
+    group.bench_function("ours", |b| {
+        b.iter_batched(
+            || large_input.clone(),
+            |value: Value<'_>| mcp_tool_result::extract_images(value, &defaults).expect("extracts"),
+            BatchSize::SmallInput,
+        )
+    });
+    group.finish();
 
     let mut group = c.benchmark_group("json_in_out_5mib");
     group.throughput(Throughput::Bytes(large.len() as u64));

@@ -23,23 +23,22 @@ pub const PROFILE: Profile = Profile {
 pub fn render<'a>(result: ToolResult<'a>, ctx: &mut Context<'_>) -> Value<'a> {
     let plan = plan::plan(result, &PROFILE, ctx);
     let mut binaries = Vec::new();
-    let mut texts = Vec::with_capacity(plan.parts.len());
-    for part in plan.parts {
-        match part {
-            Part::Media(media) => {
-                let kind = if media.class == plan::MediaClass::Image {
-                    "image"
-                } else {
-                    "resource"
-                };
-                let description = media.uri.filter(|u| !u.as_str().is_empty());
-                binaries.push(binary(kind, media.data, media.mime, description));
-            }
-            text => texts.push(text),
+    let texts = plan.parts.into_iter().filter_map(|part| match part {
+        Part::Media(media) => {
+            let kind = if media.class == plan::MediaClass::Image {
+                "image"
+            } else {
+                "resource"
+            };
+            let description = media.uri.filter(|u| !u.as_str().is_empty());
+            binaries.push(binary(kind, media.data, media.mime, description));
+            None
         }
-    }
+        text => Some(text),
+    });
+    let text = plan::join_text(texts);
     let mut out = Map::with_capacity(3);
-    out.push("textResultForLlm", Value::String(plan::join_text(texts)));
+    out.push("textResultForLlm", Value::String(text));
     out.push(
         "resultType",
         Value::String(Str::borrowed(if plan.is_error { "failure" } else { "success" })),
