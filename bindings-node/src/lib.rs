@@ -1,1 +1,142 @@
-//! Placeholder: the binding lands with its own issue.
+//! Node binding of `mcp-tool-result`: JS values in, one core call, JS values out.
+//!
+//! Every rule lives in the core. `index.js` turns a JS value into JSON text plus side "leaves"
+//! (large strings, byte arrays); this crate parses and completes it ([`lower`]), calls the
+//! core, lifts the result back to JS values ([`lift`]) and turns failures into `ConvertError`
+//! exceptions ([`error`]).
+
+mod error;
+mod lift;
+mod lower;
+mod state;
+
+use mcp_tool_result::{json, Code, ConvertError, Value};
+use napi::bindgen_prelude::{Env, Result, Unknown};
+use napi::JsValue;
+use napi_derive::napi;
+use typed_arena::Arena;
+
+use crate::error::Failure;
+use crate::lift::Lifter;
+use crate::lower::Lowerer;
+
+/// The deepest nesting of arrays and objects accepted (read by `index.js`).
+#[napi(skip_typescript)]
+pub const MAX_DEPTH: u32 = mcp_tool_result::MAX_DEPTH as u32;
+
+/// Converts `text` (JSON) for `target`. With `leaves` (the array `index.js` built), each
+/// `"\u0000<i>"` string in the text is `leaves[i]`; without, the text is the caller's own JSON.
+/// `options` is JSON text or null. Returns the Conversion, or only its `output`.
+#[napi(skip_typescript)]
+pub fn convert_lowered<'e>(
+    env: &'e Env,
+    text: Unknown<'e>,
+    leaves: Unknown<'e>,
+    target: Unknown<'e>,
+    options: Unknown<'e>,
+    output_only: bool,
+) -> Result<Unknown<'e>> {
+    let target = argument(env, target, Code::UnsupportedTarget, "the target")?;
+    lowered(env, text, leaves, options, |input, options| {
+        let conversion = mcp_tool_result::convert_value(input, &target, options)?;
+        Ok(if output_only {
+            conversion.output
+        } else {
+            conversion.into_value()
+        })
+    })
+}
+
+/// Extracts the images of `text` (JSON, with `leaves` as for [`convert_lowered`]): returns
+/// `{images, text, diagnostics?}`.
+#[napi(skip_typescript)]
+pub fn extract_lowered<'e>(
+    env: &'e Env,
+    text: Unknown<'e>,
+    leaves: Unknown<'e>,
+    options: Unknown<'e>,
+) -> Result<Unknown<'e>> {
+    lowered(env, text, leaves, options, |input, options| {
+        Ok(mcp_tool_result::extract_images_value(input, options)?.into_value())
+    })
+}
+
+/// The core's JSON door: JSON text in, the Conversion as compact JSON text out, byte for
+/// byte what every other language binding returns. `optionsJson` may be omitted.
+#[napi(ts_args_type = "text: string, target: Target, optionsJson?: string | null")]
+pub fn convert_json(
+    env: &Env,
+    text: Unknown<'_>,
+    target: Unknown<'_>,
+    options_json: Option<Unknown<'_>>,
+) -> Result<String> {
+    let texts = Arena::with_capacity(0);
+    let mut lower = Lowerer::new(env.raw(), &texts);
+    let outcome = (|| -> std::result::Result<String, Failure> {
+        let text = lower.text(text.raw(), Code::InvalidJson, "the JSON text")?;
+        let target = lower.text(target.raw(), Code::UnsupportedTarget, "the target")?;
+        let options = lower.optional_text(options_json.map(|o| o.raw()), Code::InvalidOption, "the options JSON")?;
+        Ok(mcp_tool_result::convert_json(
+            &text,
+            &target,
+            options.as_deref().unwrap_or(""),
+        )?)
+    })();
+    outcome.map_err(|failure| error::throw(env, failure))
+}
+
+/// The names of every target, in documentation order.
+#[napi(ts_return_type = "Target[]")]
+pub fn target_names() -> Vec<&'static str> {
+    mcp_tool_result::target_names()
+}
+
+/// Called once by `index.js` with its `ConvertError` class.
+#[napi(skip_typescript)]
+pub fn register_convert_error(env: &Env, class: Unknown<'_>) -> Result<()> {
+    state::register_error_class(env.raw(), class.raw())
+        .map_err(|status| napi::Error::new(napi::Status::from(status), "cannot keep the ConvertError class"))
+}
+
+/// Reads the options (JSON text or null) and the input (JSON text plus leaves), runs `core`
+/// and lifts its result.
+fn lowered<'e>(
+    env: &'e Env,
+    text: Unknown<'e>,
+    leaves: Unknown<'e>,
+    options: Unknown<'e>,
+    core: impl for<'v> FnOnce(Value<'v>, &Value<'_>) -> std::result::Result<Value<'v>, ConvertError>,
+) -> Result<Unknown<'e>> {
+    let texts = Arena::with_capacity(0);
+    let mut lower = Lowerer::new(env.raw(), &texts);
+    let outcome = (|| {
+        let options = lower.optional_text(Some(options.raw()), Code::InvalidOption, "the options")?;
+        let text = lower.text(text.raw(), Code::InvalidJson, "the JSON text")?;
+        let options = match &options {
+            Some(o) => json::parse(o).map_err(|e| ConvertError::new(Code::InvalidOption, "", e.message()))?,
+            None => Value::Null,
+        };
+        let mut input = json::parse(&text)?;
+        if !matches!(
+            leaves.get_type(),
+            Ok(napi::ValueType::Null | napi::ValueType::Undefined)
+        ) {
+            input = lower.resolve(input, leaves.raw())?;
+        }
+        let output = core(input, &options)?;
+        Lifter::new(env.raw(), lower.hosts()).lift(&output)
+    })();
+    match outcome {
+        // SAFETY: the value was created in this env during the current call.
+        Ok(v) => Ok(unsafe { Unknown::from_raw_unchecked(env.raw(), v) }),
+        Err(failure) => Err(error::throw(env, failure)),
+    }
+}
+
+/// A string argument, or a thrown `ConvertError` with `code`.
+fn argument(env: &Env, v: Unknown<'_>, code: Code, what: &str) -> Result<String> {
+    let texts = Arena::with_capacity(0);
+    Lowerer::new(env.raw(), &texts)
+        .text(v.raw(), code, what)
+        .map_err(|failure| error::throw(env, failure))
+}

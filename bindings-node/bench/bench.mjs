@@ -1,0 +1,86 @@
+// `make bench`: toCopilot side by side with the Copilot SDK's convertMcpCallToolResult, in one
+// run, on one text block, ten mixed blocks and one 5 MiB base64 image (validation on and off).
+// Each figure is the best and the median of many timed batches (ns per call).
+import { convertMcpCallToolResult } from '@github/copilot-sdk'
+
+import { toCopilot } from '../index.mjs'
+
+const MIB = 1 << 20
+const png = Buffer.alloc((5 * MIB * 3) / 4)
+for (let i = 0; i < png.length; i++) png[i] = (i * 2654435761) >>> 24
+png.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
+const image = png.toString('base64') // 5 MiB of base64 text
+
+const inputs = {
+  'small (1 text block)': { content: [{ type: 'text', text: '3 files found' }] },
+  '10 mixed blocks': {
+    content: [
+      { type: 'text', text: 'Analysis complete' },
+      { type: 'text', text: 'Two issues found' },
+      { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' },
+      { type: 'resource', resource: { uri: 'file:///report.md', mimeType: 'text/markdown', text: 'Report details' } },
+      { type: 'resource', resource: { uri: 'file:///r.pdf', mimeType: 'application/pdf', blob: 'JVBERi0x' } },
+      { type: 'text', text: 'Issue 1: unused import', annotations: { audience: ['assistant'], priority: 0.8 } },
+      { type: 'image', data: 'R0lGODlhAQABAAAAACw=', mimeType: 'image/gif' },
+      { type: 'text', text: 'Issue 2: missing test' },
+      { type: 'resource', resource: { uri: 'file:///notes.txt', text: 'notes' } },
+      { type: 'text', text: 'Done' },
+    ],
+  },
+  '5 MiB image': { content: [{ type: 'image', data: image, mimeType: 'image/png' }] },
+}
+
+const cases = [
+  ['small (1 text block)', {}],
+  ['10 mixed blocks', {}],
+  ['5 MiB image', { validateBase64: false }],
+  ['5 MiB image', {}],
+]
+
+/** Best and median ns per call over `batches` batches sized to take about `target` ms each. */
+function measure(fn, { batches = 40, targetMs = 10 } = {}) {
+  let n = 1
+  for (;;) {
+    const t = process.hrtime.bigint()
+    for (let i = 0; i < n; i++) fn()
+    const ms = Number(process.hrtime.bigint() - t) / 1e6
+    if (ms >= targetMs / 4 || n >= 1 << 20) break
+    n *= 2
+  }
+  const times = []
+  for (let b = 0; b < batches; b++) {
+    const t = process.hrtime.bigint()
+    for (let i = 0; i < n; i++) fn()
+    times.push(Number(process.hrtime.bigint() - t) / n)
+  }
+  times.sort((a, b) => a - b)
+  return { best: times[0], median: times[times.length >> 1] }
+}
+
+function show(ns) {
+  return ns >= 1e6 ? `${(ns / 1e6).toFixed(2)} ms` : ns >= 1e3 ? `${(ns / 1e3).toFixed(2)} µs` : `${ns.toFixed(0)} ns`
+}
+
+const rows = []
+const results = {}
+for (const [name, options] of cases) {
+  const input = inputs[name]
+  const label = name === '5 MiB image' ? `${name}, validation ${options.validateBase64 === false ? 'off' : 'on'}` : name
+  const ours = measure(() => toCopilot(input, options))
+  const peer = measure(() => convertMcpCallToolResult(input))
+  results[label] = ours
+  rows.push([label, show(ours.best), show(ours.median), show(peer.best), show(peer.median)])
+}
+
+const header = ['input', 'ours best', 'ours median', 'peer best', 'peer median']
+const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)))
+for (const row of [header, ...rows]) console.log(row.map((c, i) => c.padEnd(widths[i])).join('  '))
+
+const small = results['small (1 text block)'].best
+const off = results['5 MiB image, validation off'].best
+const on = results['5 MiB image, validation on'].best
+console.log()
+console.log(`targets: small ≤ 1 µs: ${show(small)}`)
+console.log(`         5 MiB with validation off within 2x of small: ${(off / small).toFixed(1)}x`)
+console.log(`         ≥ 2 GB/s of payload with validation on: ${((5 * MIB) / on).toFixed(2)} GB/s`)
+console.log(`node ${process.version}, peer @github/copilot-sdk convertMcpCallToolResult`)

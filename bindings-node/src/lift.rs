@@ -1,0 +1,208 @@
+//! The core's [`Value`] model → JS values.
+//!
+//! A string the core passed through unchanged from a registered host string becomes that same
+//! JS string again (no copy). Objects are built by a function compiled from the output's shape
+//! when the env has one (see [`crate::state`]), else through Node-API with define semantics
+//! (like `JSON.parse`: own data properties, so `__proto__` stays an ordinary key).
+
+use std::fmt::Write;
+use std::ptr;
+
+use mcp_tool_result::{json, Number, Str, Value};
+use napi::sys;
+
+use crate::error::{check, failure, Failure};
+use crate::state::{self, Builder};
+
+/// Outputs with more leaves than this are built through Node-API.
+const MAX_LEAVES: usize = 128;
+/// Outputs whose shape source is longer than this are built through Node-API.
+const MAX_SOURCE: usize = 8192;
+
+/// Builds JS values for one call.
+pub(crate) struct Lifter<'a> {
+    env: sys::napi_env,
+    hosts: &'a [sys::napi_value],
+}
+
+impl<'a> Lifter<'a> {
+    pub(crate) fn new(env: sys::napi_env, hosts: &'a [sys::napi_value]) -> Self {
+        Lifter { env, hosts }
+    }
+
+    /// The JS value of `value`.
+    pub(crate) fn lift(&self, value: &Value<'_>) -> Result<sys::napi_value, Failure> {
+        let mut source = String::with_capacity(128);
+        let mut leaves = 0;
+        if shape(value, &mut source, &mut leaves) {
+            let builder = state::builder(self.env, &source, leaves)
+                .map_err(|status| failure(self.env, status, "compiling an output builder"))?;
+            if let Builder::Compiled(f) = builder {
+                let mut args = Vec::with_capacity(leaves);
+                self.leaves(value, &mut args)?;
+                let mut out = ptr::null_mut();
+                // SAFETY: `f` is a compiled builder taking `leaves` arguments; all values are live.
+                let status = unsafe { sys::napi_call_function(self.env, f, f, args.len(), args.as_ptr(), &mut out) };
+                self.call(status, "building the output")?;
+                return Ok(out);
+            }
+        }
+        self.generic(value)
+    }
+
+    /// The leaves of `value` (strings and numbers) in the order [`shape`] numbered them.
+    fn leaves(&self, value: &Value<'_>, out: &mut Vec<sys::napi_value>) -> Result<(), Failure> {
+        match value {
+            Value::Null | Value::Bool(_) => {}
+            Value::Number(n) => out.push(self.number(n)?),
+            Value::String(s) => out.push(self.string(s)?),
+            Value::Array(items) => items.iter().try_for_each(|item| self.leaves(item, out))?,
+            Value::Object(map) => map.iter().try_for_each(|(_, item)| self.leaves(item, out))?,
+        }
+        Ok(())
+    }
+
+    /// Builds `value` through Node-API, one call per value and one per object's properties.
+    fn generic(&self, value: &Value<'_>) -> Result<sys::napi_value, Failure> {
+        let env = self.env;
+        let mut out = ptr::null_mut();
+        // SAFETY (each block): `env` is the live env of the current call and every pointer
+        // passed is valid for the duration of the call.
+        match value {
+            Value::Null => self.call(unsafe { sys::napi_get_null(env, &mut out) }, "creating null")?,
+            Value::Bool(b) => self.call(
+                unsafe { sys::napi_get_boolean(env, *b, &mut out) },
+                "creating a boolean",
+            )?,
+            Value::Number(n) => out = self.number(n)?,
+            Value::String(s) => out = self.string(s)?,
+            Value::Array(items) => {
+                self.call(
+                    unsafe { sys::napi_create_array_with_length(env, items.len(), &mut out) },
+                    "creating an array",
+                )?;
+                for (i, item) in items.iter().enumerate() {
+                    let item = self.generic(item)?;
+                    self.call(
+                        unsafe { sys::napi_set_element(env, out, i as u32, item) },
+                        "filling an array",
+                    )?;
+                }
+            }
+            Value::Object(map) => {
+                let mut properties = Vec::with_capacity(map.len());
+                for (key, item) in map.iter() {
+                    properties.push(sys::napi_property_descriptor {
+                        utf8name: ptr::null(),
+                        name: self.text(key.as_str())?,
+                        method: None,
+                        getter: None,
+                        setter: None,
+                        value: self.generic(item)?,
+                        attributes: sys::PropertyAttributes::writable
+                            | sys::PropertyAttributes::enumerable
+                            | sys::PropertyAttributes::configurable,
+                        data: ptr::null_mut(),
+                    });
+                }
+                self.call(unsafe { sys::napi_create_object(env, &mut out) }, "creating an object")?;
+                let status = unsafe { sys::napi_define_properties(env, out, properties.len(), properties.as_ptr()) };
+                self.call(status, "defining properties")?;
+            }
+        }
+        Ok(out)
+    }
+
+    fn number(&self, n: &Number<'_>) -> Result<sys::napi_value, Failure> {
+        let x = match n {
+            Number::Int(i) => *i as f64,
+            Number::UInt(u) => *u as f64,
+            Number::Float(f) => *f,
+            Number::Raw(text) => text.parse().unwrap_or(f64::NAN),
+        };
+        let mut out = ptr::null_mut();
+        // SAFETY: creates a number in the live env.
+        self.call(
+            unsafe { sys::napi_create_double(self.env, x, &mut out) },
+            "creating a number",
+        )?;
+        Ok(out)
+    }
+
+    fn string(&self, s: &Str<'_>) -> Result<sys::napi_value, Failure> {
+        match s.host_id().and_then(|id| self.hosts.get(id.0 as usize)) {
+            Some(&host) => Ok(host),
+            None => self.text(s.as_str()),
+        }
+    }
+
+    fn text(&self, text: &str) -> Result<sys::napi_value, Failure> {
+        let mut out = ptr::null_mut();
+        // SAFETY: `text` is valid UTF-8 of the given length.
+        let status =
+            unsafe { sys::napi_create_string_utf8(self.env, text.as_ptr().cast(), text.len() as isize, &mut out) };
+        self.call(
+            status,
+            "creating a string (JS strings hold at most 2^29 - 24 characters)",
+        )?;
+        Ok(out)
+    }
+
+    fn call(&self, status: sys::napi_status, doing: &'static str) -> Result<(), Failure> {
+        check(status).map_err(|status| failure(self.env, status, doing))
+    }
+}
+
+/// Writes the JS expression that builds `value` from leaves `a0, a1, …` (strings and numbers
+/// are leaves; `null` and booleans are written inline). `false` when the output is too big.
+fn shape(value: &Value<'_>, source: &mut String, leaves: &mut usize) -> bool {
+    match value {
+        Value::Null => source.push_str("null"),
+        Value::Bool(b) => source.push_str(if *b { "true" } else { "false" }),
+        Value::Number(_) | Value::String(_) => {
+            let _ = write!(source, "a{leaves}");
+            *leaves += 1;
+        }
+        Value::Array(items) => {
+            source.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    source.push(',');
+                }
+                if !shape(item, source, leaves) {
+                    return false;
+                }
+            }
+            source.push(']');
+        }
+        Value::Object(map) => {
+            source.push('{');
+            for (i, (key, item)) in map.iter().enumerate() {
+                if i > 0 {
+                    source.push(',');
+                }
+                push_key(source, key.as_str());
+                source.push(':');
+                if !shape(item, source, leaves) {
+                    return false;
+                }
+            }
+            source.push('}');
+        }
+    }
+    *leaves <= MAX_LEAVES && source.len() <= MAX_SOURCE
+}
+
+/// A property name in an object literal: a JSON string literal (valid JS), computed for
+/// `__proto__` so that it stays an own property.
+fn push_key(source: &mut String, key: &str) {
+    if key == "__proto__" {
+        source.push_str("[\"__proto__\"]");
+    } else if key.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'$') {
+        source.push('"');
+        source.push_str(key);
+        source.push('"');
+    } else {
+        source.push_str(&json::to_string(&Value::String(Str::borrowed(key))));
+    }
+}

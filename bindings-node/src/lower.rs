@@ -1,0 +1,292 @@
+//! JS arguments → the core's [`Value`] model.
+//!
+//! `index.js` hands over a JS value as JSON text plus "leaves": large strings and byte
+//! arrays kept out of the text, referenced by placeholder strings `"\u0000<index>"`. The text
+//! is parsed by the core; each placeholder is then replaced by its leaf. A string leaf becomes
+//! a host string (the output can hand back the same JS string); a `Uint8Array` (or `Buffer`)
+//! leaf becomes base64 text.
+
+use std::ptr;
+
+use mcp_tool_result::{Code, ConvertError, HostId, Map, Str, Value};
+use napi::sys::{self, ValueType};
+use typed_arena::Arena;
+
+use crate::error::{check, failure, Failure};
+
+/// Strings are first read into a stack buffer of this size (one Node-API call for most).
+const STACK: usize = 256;
+
+/// Where a placeholder sits in the input; turned into a JSON Pointer only when a leaf fails.
+#[derive(Clone, Copy)]
+enum Path<'p> {
+    Root,
+    Key(&'p Path<'p>, &'p str),
+    Index(&'p Path<'p>, usize),
+}
+
+impl Path<'_> {
+    fn pointer(&self) -> String {
+        let mut tokens = Vec::new();
+        let mut at = self;
+        loop {
+            match at {
+                Path::Root => break,
+                Path::Key(parent, key) => {
+                    tokens.push(key.replace('~', "~0").replace('/', "~1"));
+                    at = parent;
+                }
+                Path::Index(parent, i) => {
+                    tokens.push(i.to_string());
+                    at = parent;
+                }
+            }
+        }
+        tokens
+            .iter()
+            .rev()
+            .fold(String::new(), |pointer, token| pointer + "/" + token)
+    }
+}
+
+/// Reads the arguments of one call. Host strings it copies live in `texts` until the call ends.
+pub(crate) struct Lowerer<'h> {
+    env: sys::napi_env,
+    texts: &'h Arena<String>,
+    hosts: Vec<sys::napi_value>,
+}
+
+impl<'h> Lowerer<'h> {
+    pub(crate) fn new(env: sys::napi_env, texts: &'h Arena<String>) -> Self {
+        Lowerer {
+            env,
+            texts,
+            hosts: Vec::new(),
+        }
+    }
+
+    /// The registered host strings; `HostId(i)` is `hosts()[i]`.
+    pub(crate) fn hosts(&self) -> &[sys::napi_value] {
+        &self.hosts
+    }
+
+    /// A string argument (JSON text, a target name); anything else fails with `code`.
+    pub(crate) fn text(&mut self, v: sys::napi_value, code: Code, what: &str) -> Result<String, Failure> {
+        let kind = self.kind(v)?;
+        if kind != ValueType::napi_string {
+            let message = format!("{what} must be a string, not {}", type_name(kind));
+            return Err(ConvertError::new(code, "", message).into());
+        }
+        Ok(self.read(v, code)?.0)
+    }
+
+    /// An optional string argument: `undefined` and `null` give `None`.
+    pub(crate) fn optional_text(
+        &mut self,
+        v: Option<sys::napi_value>,
+        code: Code,
+        what: &str,
+    ) -> Result<Option<String>, Failure> {
+        match v {
+            Some(v) if !matches!(self.kind(v)?, ValueType::napi_undefined | ValueType::napi_null) => {
+                Ok(Some(self.text(v, code, what)?))
+            }
+            _ => Ok(None),
+        }
+    }
+
+    /// `value` with every placeholder replaced by its leaf from the JS array `leaves`.
+    pub(crate) fn resolve<'v>(&mut self, value: Value<'v>, leaves: sys::napi_value) -> Result<Value<'v>, Failure>
+    where
+        'h: 'v,
+    {
+        self.replace(value, leaves, &Path::Root)
+    }
+
+    fn replace<'v>(&mut self, value: Value<'v>, leaves: sys::napi_value, path: &Path<'_>) -> Result<Value<'v>, Failure>
+    where
+        'h: 'v,
+    {
+        Ok(match value {
+            Value::String(s) => match s.as_str().strip_prefix('\0').and_then(|i| i.parse::<u32>().ok()) {
+                Some(index) => self.leaf(leaves, index, path)?,
+                None => Value::String(s),
+            },
+            Value::Array(items) => Value::Array(
+                items
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, item)| self.replace(item, leaves, &Path::Index(path, i)))
+                    .collect::<Result<_, _>>()?,
+            ),
+            Value::Object(map) => {
+                let mut out = Map::with_capacity(map.len());
+                for (key, item) in map.into_entries() {
+                    let item = self.replace(item, leaves, &Path::Key(path, key.as_str()))?;
+                    out.push(key, item);
+                }
+                Value::Object(out)
+            }
+            other => other,
+        })
+    }
+
+    fn leaf(&mut self, leaves: sys::napi_value, index: u32, path: &Path<'_>) -> Result<Value<'h>, Failure> {
+        let code = Code::InvalidToolResult;
+        let mut v = ptr::null_mut();
+        // SAFETY: `leaves` is the array index.js built for this call.
+        self.call(
+            unsafe { sys::napi_get_element(self.env, leaves, index, &mut v) },
+            "reading a leaf",
+        )?;
+        if self.kind(v)? == ValueType::napi_string {
+            let (text, lossy) = self.read(v, code)?;
+            if lossy {
+                return Ok(Value::String(Str::lossy(text)));
+            }
+            let id = HostId(self.hosts.len() as u32);
+            self.hosts.push(v);
+            return Ok(Value::String(Str::host(self.texts.alloc(text).as_str(), id)));
+        }
+        self.bytes(v, path)
+    }
+
+    /// A `Uint8Array` (or `Buffer`) as base64 text.
+    fn bytes(&mut self, v: sys::napi_value, path: &Path<'_>) -> Result<Value<'h>, Failure> {
+        let (mut kind, mut len, mut data, mut buffer, mut offset) = (0, 0, ptr::null_mut(), ptr::null_mut(), 0);
+        // SAFETY: index.js only puts strings and Uint8Arrays into the leaves.
+        let status = unsafe {
+            sys::napi_get_typedarray_info(self.env, v, &mut kind, &mut len, &mut data, &mut buffer, &mut offset)
+        };
+        if status != sys::Status::napi_ok || kind != sys::TypedarrayType::uint8_array {
+            return Err(ConvertError::new(
+                Code::InternalError,
+                path.pointer(),
+                "a leaf is neither a string nor a Uint8Array",
+            )
+            .into());
+        }
+        let bytes: &[u8] = if len == 0 || data.is_null() {
+            &[]
+        } else {
+            // SAFETY: Node-API reports `len` readable bytes at `data`; no JS runs meanwhile.
+            unsafe { std::slice::from_raw_parts(data.cast::<u8>(), len) }
+        };
+        let engine = base64_simd::STANDARD;
+        let mut out = Vec::new();
+        if out.try_reserve_exact(engine.encoded_length(len)).is_err() {
+            let message = format!("not enough memory for the base64 text of a Uint8Array of {len} bytes");
+            return Err(ConvertError::new(Code::InvalidToolResult, path.pointer(), message).into());
+        }
+        let written = engine
+            .encode(bytes, base64_simd::Out::from_uninit_slice(out.spare_capacity_mut()))
+            .len();
+        // SAFETY: `encode` initialised the first `written` bytes of the spare capacity with
+        // base64 text, which is ASCII and so valid UTF-8.
+        let text = unsafe {
+            out.set_len(written);
+            String::from_utf8_unchecked(out)
+        };
+        Ok(Value::String(Str::owned(text)))
+    }
+
+    /// Reads a JS string as UTF-8; `true` when it held lone surrogates (replaced by U+FFFD).
+    fn read(&mut self, v: sys::napi_value, code: Code) -> Result<(String, bool), Failure> {
+        let mut buf = [0u8; STACK];
+        let mut len = 0;
+        // SAFETY: `buf` is writable for `STACK` bytes; Node-API writes at most `STACK - 1` + NUL.
+        let status = unsafe { sys::napi_get_value_string_utf8(self.env, v, buf.as_mut_ptr().cast(), STACK, &mut len) };
+        self.call(status, "reading a string")?;
+        // A cut string leaves fewer than 4 bytes unused (the next character did not fit).
+        let bytes = if len + 4 < STACK {
+            buf[..len].to_vec()
+        } else {
+            self.read_long(v, code)?
+        };
+        if bytes.is_ascii() {
+            // SAFETY: ASCII is valid UTF-8 (and holds no U+FFFD): one fast pass for payloads.
+            return Ok((unsafe { String::from_utf8_unchecked(bytes) }, false));
+        }
+        // V8 writes valid UTF-8 (lone surrogates become U+FFFD); the lossy fallback keeps it so.
+        let text = String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+        let lossy = text.contains('\u{FFFD}') && self.has_lone_surrogate(v, code)?;
+        Ok((text, lossy))
+    }
+
+    /// One copy straight into a buffer sized from the UTF-16 length (no measuring pass).
+    fn read_long(&mut self, v: sys::napi_value, code: Code) -> Result<Vec<u8>, Failure> {
+        let units = self.utf16_len(v)?;
+        let capacity = units * 3 + 1;
+        let mut bytes: Vec<u8> = Vec::new();
+        if bytes.try_reserve_exact(capacity).is_err() {
+            return Err(out_of_memory(code, units));
+        }
+        let mut len = 0;
+        // SAFETY: `bytes` has `capacity` writable bytes; Node-API writes at most `capacity`.
+        let status =
+            unsafe { sys::napi_get_value_string_utf8(self.env, v, bytes.as_mut_ptr().cast(), capacity, &mut len) };
+        self.call(status, "reading a string")?;
+        // SAFETY: Node-API initialised the first `len` bytes.
+        unsafe { bytes.set_len(len) };
+        Ok(bytes)
+    }
+
+    fn utf16_len(&mut self, v: sys::napi_value) -> Result<usize, Failure> {
+        let mut units = 0;
+        // SAFETY: with a null buffer Node-API only reports the length.
+        let status = unsafe { sys::napi_get_value_string_utf16(self.env, v, ptr::null_mut(), 0, &mut units) };
+        self.call(status, "measuring a string")?;
+        Ok(units)
+    }
+
+    /// V8 writes U+FFFD for lone surrogates; tell those apart from a real U+FFFD.
+    fn has_lone_surrogate(&mut self, v: sys::napi_value, code: Code) -> Result<bool, Failure> {
+        let units = self.utf16_len(v)?;
+        let mut text: Vec<u16> = Vec::new();
+        if text.try_reserve_exact(units + 1).is_err() {
+            return Err(out_of_memory(code, units));
+        }
+        let mut len = 0;
+        // SAFETY: `text` has `units + 1` writable code units.
+        let status = unsafe { sys::napi_get_value_string_utf16(self.env, v, text.as_mut_ptr(), units + 1, &mut len) };
+        self.call(status, "reading a string")?;
+        // SAFETY: Node-API initialised the first `len` code units.
+        unsafe { text.set_len(len) };
+        Ok(char::decode_utf16(text).any(|c| c.is_err()))
+    }
+
+    fn kind(&self, v: sys::napi_value) -> Result<sys::napi_valuetype, Failure> {
+        let mut kind = 0;
+        // SAFETY: `v` is a live value of the current call.
+        self.call(unsafe { sys::napi_typeof(self.env, v, &mut kind) }, "reading a type")?;
+        Ok(kind)
+    }
+
+    fn call(&self, status: sys::napi_status, doing: &'static str) -> Result<(), Failure> {
+        check(status).map_err(|status| failure(self.env, status, doing))
+    }
+}
+
+fn out_of_memory(code: Code, units: usize) -> Failure {
+    ConvertError::new(
+        code,
+        "",
+        format!("not enough memory to read a string of {units} characters"),
+    )
+    .into()
+}
+
+fn type_name(kind: sys::napi_valuetype) -> &'static str {
+    match kind {
+        ValueType::napi_undefined => "undefined",
+        ValueType::napi_null => "null",
+        ValueType::napi_boolean => "a boolean",
+        ValueType::napi_number => "a number",
+        ValueType::napi_string => "a string",
+        ValueType::napi_symbol => "a symbol",
+        ValueType::napi_object => "an object",
+        ValueType::napi_function => "a function",
+        ValueType::napi_bigint => "a bigint",
+        _ => "an external value",
+    }
+}

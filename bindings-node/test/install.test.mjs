@@ -1,0 +1,99 @@
+// Packs the package with `npm pack`, installs the tarball into a fresh project (no network),
+// loads it with require and import, and type-checks a TypeScript consumer against the
+// installed package, the MCP SDK's CallToolResult and the Copilot SDK's ToolResultObject, and
+// every expected output of the conformance fixtures against the package's output types.
+import assert from 'node:assert/strict'
+import { execFileSync } from 'node:child_process'
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { after, before, test } from 'node:test'
+import { fileURLToPath } from 'node:url'
+
+import { loadCases } from './fixtures.mjs'
+
+const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..')
+const work = mkdtempSync(join(tmpdir(), 'mcp-tool-result-install-'))
+const project = join(work, 'project')
+let packed
+
+function run(command, args, cwd) {
+  return execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
+}
+
+before(() => {
+  ;[packed] = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', work], packageDir))
+  mkdirSync(project)
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true }))
+  run('npm', ['install', '--offline', '--no-audit', '--no-fund', join(work, packed.filename)], project)
+})
+after(() => rmSync(work, { recursive: true, force: true }))
+
+test('the tarball holds the loader, both entry points, the types and the addon', () => {
+  const files = packed.files.map((f) => f.path).sort()
+  assert.deepEqual(files, [
+    'README.md',
+    'binding.js',
+    'index.d.ts',
+    'index.js',
+    'index.mjs',
+    'mcp-tool-result.linux-x64-gnu.node',
+    'package.json',
+  ])
+})
+
+test('require() and import of the installed package convert', () => {
+  const input = JSON.stringify({ content: [{ type: 'text', text: 'hi' }] })
+  writeFileSync(join(project, 'use.cjs'), `console.log(JSON.stringify(require('mcp-tool-result').toCopilot(${input})))`)
+  writeFileSync(
+    join(project, 'use.mjs'),
+    `import { convert } from 'mcp-tool-result'\nconsole.log(JSON.stringify(convert(${input}, 'copilot').output))`,
+  )
+  const expected = '{"textResultForLlm":"hi","resultType":"success"}\n'
+  assert.equal(run(process.execPath, ['use.cjs'], project), expected)
+  assert.equal(run(process.execPath, ['use.mjs'], project), expected)
+})
+
+test('a TypeScript consumer type-checks against the installed package and both SDKs', () => {
+  const modules = join(project, 'node_modules')
+  mkdirSync(join(modules, '@github'), { recursive: true })
+  mkdirSync(join(modules, '@modelcontextprotocol'), { recursive: true })
+  symlinkSync(join(packageDir, 'node_modules', '@github', 'copilot-sdk'), join(modules, '@github', 'copilot-sdk'), 'dir')
+  symlinkSync(join(packageDir, 'node_modules', '@modelcontextprotocol', 'sdk'), join(modules, '@modelcontextprotocol', 'sdk'), 'dir')
+  cpSync(join(packageDir, 'test', 'consumer'), join(project, 'ts'), { recursive: true })
+  writeFileSync(join(project, 'ts', 'fixtures.mts'), fixtureOutputs())
+  typeCheck(['-p', join(project, 'ts')])
+})
+
+test('the installed index.d.ts type-checks on its own', () => {
+  const dts = join(project, 'node_modules', 'mcp-tool-result', 'index.d.ts')
+  typeCheck(['--noEmit', '--strict', '--skipLibCheck', 'false', dts])
+})
+
+/** A TypeScript module typing each fixture's expected output (and attachments) by its target. */
+function fixtureOutputs() {
+  const lines = ["import type { Extraction, TargetAttachment, TargetOutput } from 'mcp-tool-result'"]
+  loadCases().forEach(({ key, target, case: c }, i) => {
+    if (c.expected === undefined) return
+    if (target === 'extract_images') {
+      const { diagnostics, ...extraction } = c.expected
+      lines.push(`// ${key}`, `export const extraction${i}: Omit<Extraction, 'diagnostics'> = ${JSON.stringify(extraction)}`)
+      return
+    }
+    const t = JSON.stringify(target)
+    lines.push(`// ${key}`, `export const output${i}: TargetOutput[${t}] = ${JSON.stringify(c.expected.output)}`)
+    if (c.expected.attachments) {
+      lines.push(`export const attachments${i}: TargetAttachment[${t}][] = ${JSON.stringify(c.expected.attachments)}`)
+    }
+  })
+  return lines.join('\n') + '\n'
+}
+
+function typeCheck(args) {
+  const tsc = join(packageDir, 'node_modules', 'typescript', 'bin', 'tsc')
+  try {
+    run(process.execPath, [tsc, ...args], project)
+  } catch (e) {
+    assert.fail(`tsc failed:\n${e.stdout}${e.stderr}`)
+  }
+}
