@@ -33,6 +33,8 @@ codes! {
     InvalidJson = "invalid_json", Error;
     /// Nesting deeper than [`crate::MAX_DEPTH`].
     TooDeep = "too_deep", Error;
+    /// A host value that JSON cannot represent (a function, a map object, a class instance).
+    UnsupportedValue = "unsupported_value", Error;
     /// Not a tool result at all.
     InvalidToolResult = "invalid_tool_result", Error;
     /// A task handle or a result that is not `complete`.

@@ -31,16 +31,8 @@ pub const PROFILE: Profile = Profile {
 
 /// Text blocks only.
 pub const MCP_PROFILE: Profile = Profile {
-    images: &[],
-    documents: &[],
-    audio: &[],
-    video: &[],
-    text_documents: false,
-    caps: Caps::NONE,
-    lift: Lift::Never,
     drop_blank_text: true,
-    explain_markers: true,
-    lifted_reason: "",
+    ..plan::TEXT_ONLY
 };
 
 /// `{type: "tool_result", tool_use_id?, content?, is_error}`; error-result media in attachments.
@@ -56,7 +48,7 @@ pub fn render<'a>(result: ToolResult<'a>, ctx: &mut Context<'_>) -> (Value<'a>, 
         out.push("content", Value::Array(content));
     }
     out.push("is_error", Value::Bool(plan.is_error));
-    let attachments = lifted(plan.lifted, ctx, |media| block(Part::Media(media)));
+    let attachments = lifted(plan.lifted, ctx, text_block, |media| block(Part::Media(media)));
     (Value::Object(out), attachments)
 }
 
@@ -74,18 +66,24 @@ pub fn render_mcp<'a>(result: ToolResult<'a>, ctx: &mut Context<'_>) -> Value<'a
     Value::Object(out)
 }
 
-/// The caption and the lifted media, each rendered by `render`.
-pub fn lifted<'a>(media: Vec<Media<'a>>, ctx: &Context<'_>, render: impl Fn(Media<'a>) -> Value<'a>) -> Vec<Value<'a>> {
+/// The caption and the lifted media, rendered by the target's `caption` and `render`.
+pub fn lifted<'a>(
+    media: Vec<Media<'a>>,
+    ctx: &Context<'_>,
+    caption: impl Fn(Str<'a>) -> Value<'a>,
+    render: impl Fn(Media<'a>) -> Value<'a>,
+) -> Vec<Value<'a>> {
     if media.is_empty() {
         return Vec::new();
     }
     let mut out = Vec::with_capacity(media.len() + 1);
-    out.push(text_block(Str::owned(plan::caption(ctx))));
+    out.push(caption(Str::owned(plan::caption(ctx))));
     out.extend(media.into_iter().map(render));
     out
 }
 
-fn text_block(text: Str<'_>) -> Value<'_> {
+/// `{type: "text", text}`, the text part of Anthropic and OpenAI user messages.
+pub fn text_block(text: Str<'_>) -> Value<'_> {
     let mut map = Map::with_capacity(2);
     map.push("type", Value::String(Str::borrowed("text")));
     map.push("text", Value::String(text));

@@ -74,8 +74,7 @@ pub fn render<'a>(result: ToolResult<'a>, ctx: &mut Context<'_>) -> (Value<'a>, 
     );
     let mut out = Map::with_capacity(1);
     out.push("toolResult", Value::Object(tool_result));
-    let attachments = lifted(plan.lifted, ctx, |m| block(Part::Media(m)));
-    let attachments = attachments.into_iter().map(caption_block).collect();
+    let attachments = lifted(plan.lifted, ctx, text_block, |m| block(Part::Media(m)));
     (Value::Object(out), attachments)
 }
 
@@ -83,17 +82,6 @@ fn text_block(text: Str<'_>) -> Value<'_> {
     let mut map = Map::with_capacity(1);
     map.push("text", Value::String(text));
     Value::Object(map)
-}
-
-/// The shared caption comes as `{type: "text", text}`; Converse spells it `{text}`.
-fn caption_block(value: Value<'_>) -> Value<'_> {
-    match value {
-        Value::Object(map) if map.get("type").and_then(Value::as_str) == Some("text") => {
-            let text = map.get("text").and_then(Value::as_str).unwrap_or("").to_owned();
-            text_block(Str::owned(text))
-        }
-        other => other,
-    }
 }
 
 fn block(part: Part<'_>) -> Value<'_> {

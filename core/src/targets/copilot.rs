@@ -1,6 +1,6 @@
 //! The GitHub Copilot SDK `ToolResultObject`.
 
-use super::plan::{self, Caps, Lift, Part, Profile};
+use super::plan::{self, Part, Profile};
 use crate::model::{Map, Str, Value};
 use crate::normalize::Context;
 use crate::parsed::ToolResult;
@@ -9,14 +9,7 @@ use crate::parsed::ToolResult;
 pub const PROFILE: Profile = Profile {
     images: &["*"],
     documents: &["*"],
-    audio: &[],
-    video: &[],
-    text_documents: false,
-    caps: Caps::NONE,
-    lift: Lift::Never,
-    drop_blank_text: false,
-    explain_markers: true,
-    lifted_reason: "",
+    ..plan::TEXT_ONLY
 };
 
 /// `{textResultForLlm, resultType, binaryResultsForLlm?}`.

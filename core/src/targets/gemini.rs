@@ -2,7 +2,7 @@
 
 use super::anthropic::lifted;
 use super::plan::{self, Caps, Lift, Media, Part, Profile};
-use crate::model::{Map, Value};
+use crate::model::{Map, Str, Value};
 use crate::normalize::Context;
 use crate::parsed::ToolResult;
 
@@ -68,8 +68,7 @@ pub fn render<'a>(result: ToolResult<'a>, ctx: &mut Context<'_>, legacy: bool) -
     }
     let mut out = Map::with_capacity(1);
     out.push("functionResponse", Value::Object(call));
-    let attachments = lifted(plan.lifted, ctx, inline_data);
-    let attachments = attachments.into_iter().map(text_part_for_caption).collect();
+    let attachments = lifted(plan.lifted, ctx, text_part, inline_data);
     (Value::Object(out), attachments)
 }
 
@@ -82,19 +81,9 @@ fn inline_data(media: Media<'_>) -> Value<'_> {
     Value::Object(part)
 }
 
-/// Gemini parts spell text as `{text}`; the shared caption comes as `{type: "text", text}`.
-fn text_part_for_caption(value: Value<'_>) -> Value<'_> {
-    match value {
-        Value::Object(map) if map.get("type").and_then(Value::as_str) == Some("text") => {
-            let text = map
-                .into_entries()
-                .into_iter()
-                .find(|(k, _)| k.as_str() == "text")
-                .map(|(_, v)| v);
-            let mut part = Map::with_capacity(1);
-            part.push("text", text.unwrap_or(Value::string("")));
-            Value::Object(part)
-        }
-        other => other,
-    }
+/// A Gemini text part `{text}`.
+fn text_part(text: Str<'_>) -> Value<'_> {
+    let mut part = Map::with_capacity(1);
+    part.push("text", Value::String(text));
+    Value::Object(part)
 }

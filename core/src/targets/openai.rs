@@ -1,6 +1,6 @@
 //! OpenAI Chat Completions `role: "tool"` messages and Responses `function_call_output` items.
 
-use super::anthropic::lifted;
+use super::anthropic::{lifted, text_block};
 use super::plan::{self, Caps, Lift, Media, MediaClass, Part, Profile, ERROR_PREFIX};
 use crate::canonical;
 use crate::model::{Map, Str, Value};
@@ -55,7 +55,7 @@ pub fn render_chat<'a>(result: ToolResult<'a>, ctx: &mut Context<'_>) -> (Value<
     }
     let text = plan::error_prefixed(plan::join_text(plan.parts), plan.is_error);
     out.push("content", Value::String(text));
-    let attachments = lifted(plan.lifted, ctx, chat_part);
+    let attachments = lifted(plan.lifted, ctx, text_block, chat_part);
     (Value::Object(out), attachments)
 }
 

@@ -39,6 +39,20 @@ pub struct Profile {
     pub lifted_reason: &'static str,
 }
 
+/// A target that carries text only: every other block becomes a marker with its reason.
+pub const TEXT_ONLY: Profile = Profile {
+    images: &[],
+    documents: &[],
+    audio: &[],
+    video: &[],
+    text_documents: false,
+    caps: Caps::NONE,
+    lift: Lift::Never,
+    drop_blank_text: false,
+    explain_markers: true,
+    lifted_reason: "",
+};
+
 /// Provider limits; `None` means no limit.
 #[derive(Clone, Copy)]
 pub struct Caps {

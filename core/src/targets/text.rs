@@ -1,22 +1,14 @@
 //! One plain string for text-only models.
 
-use super::plan::{self, Caps, Lift, Profile};
+use super::plan::{self, Profile};
 use crate::model::Value;
 use crate::normalize::Context;
 use crate::parsed::ToolResult;
 
 /// Nothing but text: every other block is a marker.
 pub const PROFILE: Profile = Profile {
-    images: &[],
-    documents: &[],
-    audio: &[],
-    video: &[],
-    text_documents: false,
-    caps: Caps::NONE,
-    lift: Lift::Never,
-    drop_blank_text: false,
     explain_markers: false,
-    lifted_reason: "",
+    ..plan::TEXT_ONLY
 };
 
 /// Text parts joined with `\n`, `[tool error] ` first for error results.
