@@ -79,6 +79,7 @@ export type NoticeCode =
 export type FatalCode =
   | 'invalid_json'
   | 'too_deep'
+  | 'unsupported_value'
   | 'invalid_tool_result'
   | 'not_final_result'
   | 'jsonrpc_error'

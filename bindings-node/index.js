@@ -159,11 +159,11 @@ function run(result, target, options, outputOnly) {
   const optionsText = lowerOptions(options)
   if (typeof result === 'string') return native.convertLowered(result, null, target, optionsText, outputOnly)
   if (ArrayBuffer.isView(result)) {
-    const e = unsupported('invalid_tool_result', 'a typed array (pass JSON text as a string)')
-    throw new ConvertError(`invalid_tool_result: ${e.message}`, e.code, '')
+    const e = unsupported('unsupported_value', 'a typed array (pass JSON text as a string)')
+    throw new ConvertError(`unsupported_value: ${e.message}`, e.code, '')
   }
   const leaves = []
-  const text = lowerArgument(result, leaves, 'invalid_tool_result')
+  const text = lowerArgument(result, leaves, 'unsupported_value')
   return native.convertLowered(text, leaves.length === 0 ? null : leaves, target, optionsText, outputOnly)
 }
 
@@ -181,7 +181,7 @@ function toCopilot(result, options) {
 function extractImages(value, options) {
   const optionsText = lowerOptions(options)
   const leaves = []
-  const text = lowerArgument(value, leaves, 'invalid_json')
+  const text = lowerArgument(value, leaves, 'unsupported_value')
   return native.extractLowered(text, leaves.length === 0 ? null : leaves, optionsText)
 }
 

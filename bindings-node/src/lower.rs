@@ -132,7 +132,7 @@ impl<'h> Lowerer<'h> {
     }
 
     fn leaf(&mut self, leaves: sys::napi_value, index: u32, path: &Path<'_>) -> Result<Value<'h>, Failure> {
-        let code = Code::InvalidToolResult;
+        let code = Code::UnsupportedValue;
         let mut v = ptr::null_mut();
         // SAFETY: `leaves` is the array index.js built for this call.
         self.call(

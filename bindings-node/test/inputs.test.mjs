@@ -65,7 +65,7 @@ describe('byte payloads', () => {
       [new ArrayBuffer(2), 'ArrayBuffer'],
     ]) {
       const e = failure(() => toCopilot(image(data)))
-      assert.equal(e.code, 'invalid_tool_result')
+      assert.equal(e.code, 'unsupported_value')
       assert.equal(e.path, '/content/0/data')
       assert.match(e.message, new RegExp(name))
     }
@@ -108,7 +108,7 @@ describe('wrong types', () => {
   for (const [what, input, path] of cases) {
     test(`${what} at ${path || 'the top'}`, () => {
       const e = failure(() => convert(input, 'copilot'))
-      assert.equal(e.code, 'invalid_tool_result')
+      assert.equal(e.code, 'unsupported_value')
       assert.equal(e.path, path)
       assert.ok(e.message.includes(what), e.message)
     })
@@ -171,7 +171,7 @@ describe('frozen objects, proxies and getters', () => {
   test('a throwing getter is reported at its path with the exception as cause', () => {
     const boom = new TypeError('boom')
     const e = failure(() => toCopilot({ content: [{ type: 'text', get text() { throw boom } }] }))
-    assert.deepEqual(pick(e), ['invalid_tool_result', '/content/0/text'])
+    assert.deepEqual(pick(e), ['unsupported_value', '/content/0/text'])
     assert.equal(e.cause, boom)
     assert.match(e.message, /boom/)
   })
@@ -179,18 +179,18 @@ describe('frozen objects, proxies and getters', () => {
   test('throwing proxy traps (ownKeys, get, length) are reported at their paths', () => {
     const trap = (handler) => new Proxy([], handler)
     const ownKeys = new Proxy({}, { ownKeys() { throw new Error('ownKeys') } })
-    assert.deepEqual(pick(failure(() => toCopilot({ content: [ownKeys] }))), ['invalid_tool_result', '/content/0'])
+    assert.deepEqual(pick(failure(() => toCopilot({ content: [ownKeys] }))), ['unsupported_value', '/content/0'])
     const get = new Proxy({ type: 'text', text: 'x' }, { get() { throw new Error('get') } })
-    assert.deepEqual(pick(failure(() => toCopilot({ content: [get] }))), ['invalid_tool_result', '/content/0/type'])
+    assert.deepEqual(pick(failure(() => toCopilot({ content: [get] }))), ['unsupported_value', '/content/0/type'])
     const length = trap({ get(t, k) { if (k === 'length') throw new Error('length'); return t[k] } })
-    assert.deepEqual(pick(failure(() => toCopilot({ content: length }))), ['invalid_tool_result', '/content'])
+    assert.deepEqual(pick(failure(() => toCopilot({ content: length }))), ['unsupported_value', '/content'])
   })
 
   test('thrown non-errors, even with a throwing toString, do not escape', () => {
     const nasty = { toString() { throw new Error('no') } }
     for (const thrown of [42, null, undefined, nasty]) {
       const e = failure(() => toCopilot({ get content() { throw thrown } }))
-      assert.deepEqual(pick(e), ['invalid_tool_result', '/content'])
+      assert.deepEqual(pick(e), ['unsupported_value', '/content'])
       assert.equal(e.cause, thrown)
     }
   })
@@ -379,6 +379,6 @@ describe('extractImages', () => {
 
   test('values JSON cannot hold are refused with their path', () => {
     const e = failure(() => extractImages({ a: [() => 1] }))
-    assert.deepEqual(pick(e), ['invalid_json', '/a/0'])
+    assert.deepEqual(pick(e), ['unsupported_value', '/a/0'])
   })
 })
