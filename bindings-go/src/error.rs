@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use mcp_tool_result::{json, Code, ErrorFamily, Value};
+use mcp_tool_result::{Code, ErrorFamily};
 
 /// Why a conversion failed. The variant is the error family; `code` is the stable snake_case
 /// code and `path` a JSON Pointer into the input (or into the options for `invalid_option`).
@@ -42,52 +42,20 @@ impl From<mcp_tool_result::ConvertError> for ConvertError {
             e.message().to_owned(),
         );
         match e.code().family() {
-            ErrorFamily::InvalidInput => ConvertError::InvalidInput {
-                code,
-                path,
-                message,
-            },
-            ErrorFamily::NotFinal => ConvertError::NotFinal {
-                code,
-                path,
-                message,
-            },
-            ErrorFamily::Usage => ConvertError::Usage {
-                code,
-                path,
-                message,
-            },
-            ErrorFamily::Internal => ConvertError::Internal {
-                code,
-                path,
-                message,
-            },
+            ErrorFamily::InvalidInput => ConvertError::InvalidInput { code, path, message },
+            ErrorFamily::NotFinal => ConvertError::NotFinal { code, path, message },
+            ErrorFamily::Usage => ConvertError::Usage { code, path, message },
+            ErrorFamily::Internal => ConvertError::Internal { code, path, message },
         }
     }
 }
 
 impl fmt::Display for ConvertError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (ConvertError::InvalidInput {
-            code,
-            path,
-            message,
-        }
-        | ConvertError::NotFinal {
-            code,
-            path,
-            message,
-        }
-        | ConvertError::Usage {
-            code,
-            path,
-            message,
-        }
-        | ConvertError::Internal {
-            code,
-            path,
-            message,
-        }) = self;
+        let (ConvertError::InvalidInput { code, path, message }
+        | ConvertError::NotFinal { code, path, message }
+        | ConvertError::Usage { code, path, message }
+        | ConvertError::Internal { code, path, message }) = self;
         match path.is_empty() {
             true => write!(f, "{code}: {message}"),
             false => write!(f, "{code} at {path}: {message}"),
@@ -101,18 +69,6 @@ impl std::error::Error for ConvertError {}
 pub fn utf8(input: &[u8]) -> Result<&str, mcp_tool_result::ConvertError> {
     std::str::from_utf8(input).map_err(|e| {
         let at = e.valid_up_to();
-        mcp_tool_result::ConvertError::new(
-            Code::InvalidJson,
-            "",
-            format!("input is not UTF-8 (byte {at})"),
-        )
-    })
-}
-
-/// Options JSON text as a value; text that does not parse is an `invalid_option`, as in the
-/// core's JSON entry point.
-pub fn parse_options(text: &str) -> Result<Value<'_>, mcp_tool_result::ConvertError> {
-    json::parse(text).map_err(|e| {
-        mcp_tool_result::ConvertError::new(Code::InvalidOption, "", e.message().to_owned())
+        mcp_tool_result::ConvertError::new(Code::InvalidJson, "", format!("input is not UTF-8 (byte {at})"))
     })
 }

@@ -60,8 +60,14 @@ pub fn convert<'a>(input: &'a str, target: &str, options: &str) -> Result<crate:
 /// Extracts the images of a JSON text (see [`crate::extract_images`]) and returns the result as
 /// compact JSON text.
 pub fn extract_images_json(input: &str, options: &str) -> Result<String, ConvertError> {
-    let extraction = crate::extract_images(parse(input)?, &parse_options(options)?)?;
-    Ok(to_string(&extraction.into_value()))
+    Ok(to_string(&extract_images(input, options)?.into_value()))
+}
+
+/// Extracts the images of a JSON text with options given as JSON text (`""` means none); the
+/// images borrow their payloads from `input`.
+pub fn extract_images<'a>(input: &'a str, options: &str) -> Result<crate::Extraction<'a>, ConvertError> {
+    let value = parse(input)?;
+    crate::extract_images(value, &parse_options(options)?)
 }
 
 /// Parses options given as JSON text (`""` means none); text that is not JSON is `invalid_option`.

@@ -28,17 +28,25 @@ fn main() -> Result<()> {
     fs::create_dir_all(&out_dir).with_context(|| format!("creating {out_dir}"))?;
     let header_name = format!("{}.h", api.namespace);
     write(&out_dir.join(&header_name), &header::render(&api))?;
-    write(&out_dir.join(format!("{}.go", api.namespace)), &gofile::render(&api, package, &header_name))?;
+    write(
+        &out_dir.join(format!("{}.go", api.namespace)),
+        &gofile::render(&api, package, &header_name),
+    )?;
     Ok(())
 }
 
 /// Loads the one component interface the library defines, with its FFI signatures derived.
 fn load(library: &Utf8PathBuf) -> Result<ComponentInterface> {
     let loader = BindgenLoader::new(BindgenPaths::default(), GlobalConfig::default());
-    let metadata = loader.load_metadata(library).with_context(|| format!("reading UniFFI metadata from {library}"))?;
+    let metadata = loader
+        .load_metadata(library)
+        .with_context(|| format!("reading UniFFI metadata from {library}"))?;
     let mut cis = loader.load_cis(metadata)?;
     if cis.len() != 1 {
-        bail!("{library} defines {} UniFFI components; expected exactly one", cis.len());
+        bail!(
+            "{library} defines {} UniFFI components; expected exactly one",
+            cis.len()
+        );
     }
     let mut ci = cis.remove(0);
     // load_cis leaves every scaffolding function as `f(RustCallStatus*)` until this runs.

@@ -1,0 +1,177 @@
+package mcptoolresult
+
+import (
+	"encoding/json"
+	"errors"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// The exported Target constants are exactly the core's targets, in the core's order: a target
+// added to the core without a constant (or a constant the core does not know) fails here.
+func TestTargetConstantsAreTheCoreTargets(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join(moduleDir(t), "mcptoolresult", "*.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var constants []string
+	fset := token.NewFileSet()
+	for _, file := range files {
+		if strings.HasSuffix(file, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, file, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, decl := range f.Decls {
+			gen, ok := decl.(*ast.GenDecl)
+			if !ok || gen.Tok != token.CONST {
+				continue
+			}
+			for _, spec := range gen.Specs {
+				vs := spec.(*ast.ValueSpec)
+				if typ, ok := vs.Type.(*ast.Ident); !ok || typ.Name != "Target" {
+					continue
+				}
+				for i, name := range vs.Names {
+					if !name.IsExported() {
+						continue
+					}
+					value, err := strconv.Unquote(vs.Values[i].(*ast.BasicLit).Value)
+					if err != nil {
+						t.Fatal(err)
+					}
+					constants = append(constants, value)
+				}
+			}
+		}
+	}
+	if core := Targets(); !slices.Equal(constants, core) {
+		t.Fatalf("Target constants %q, core targets %q", constants, core)
+	}
+}
+
+// Every field of Options is an option the core knows: a fully set Options converts (the core
+// rejects unknown keys), and each field is sent under its snake_case name.
+func TestOptionsCoverTheCoreOptions(t *testing.T) {
+	all := Options{
+		Strict: Bool(false), ValidateBase64: Bool(true), SniffMIME: Bool(true), RespectAudience: Bool(true),
+		Binary: "marker", StructuredContent: "append", ToolCallID: "call_1", ToolName: "shot",
+		MaxImages: Int(0), MaxImageBytes: Int(1), MaxTotalBytes: Int(2), MaxImageDimension: Int(3),
+	}
+	v := reflect.ValueOf(all)
+	for i := range v.NumField() {
+		if v.Field(i).IsZero() {
+			t.Fatalf("set Options.%s in this test", v.Type().Field(i).Name)
+		}
+	}
+	input := `{"content":[{"type":"text","text":"hi"},{"type":"image","data":"iVBORw0KGgo=","mimeType":"image/png"}],"structuredContent":{"a":1}}`
+	conv, err := Convert(input, TargetOpenAIResponses, &all)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"type":"function_call_output","call_id":"call_1","output":"hi\n[image image/png, 8 B: over the 0 image limit]\n{\"a\":1}"}`
+	if string(conv.Output) != want {
+		t.Fatalf("got %s", conv.Output)
+	}
+	// An invalid value is the core's invalid_option, at the snake_case name.
+	_, err = ExtractImages(`[]`, &Options{MaxImages: Int(-1)})
+	var ce *ConvertError
+	if !errors.As(err, &ce) || ce.Code != "invalid_option" || ce.Path != "/max_images" || !errors.Is(err, ErrUsage) {
+		t.Fatalf("got %v", err)
+	}
+}
+
+func TestExtractImages(t *testing.T) {
+	value := map[string]any{
+		"results": []any{
+			map[string]any{"tool": "screenshot", "output": map[string]any{
+				"content": []any{
+					map[string]any{"type": "text", "text": "done"},
+					map[string]any{"type": "image", "data": "iVBORw0KGgo=", "mimeType": "image/jpg"},
+				},
+			}},
+		},
+	}
+	got, err := ExtractImages(value, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Extraction{
+		Images: []Image{{Data: "iVBORw0KGgo=", MIMEType: "image/png", Path: "/results/0/output/content/1"}},
+		Text:   `{"results":[{"output":{"content":[{"text":"done","type":"text"},"[image image/png, 8 B]"]},"tool":"screenshot"}]}`,
+	}
+	diags := got.Diagnostics
+	got.Diagnostics = nil
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("got %+v\nwant %+v", got, want)
+	}
+	var codes []string
+	for _, d := range diags {
+		codes = append(codes, d.Code+" "+d.Path+" "+string(d.Kind))
+	}
+	wantCodes := []string{
+		"mime_type_normalized /results/0/output/content/1/mimeType notice",
+		"mime_type_mismatch /results/0/output/content/1/mimeType repair",
+	}
+	if !slices.Equal(codes, wantCodes) {
+		t.Fatalf("diagnostics %q", codes)
+	}
+
+	// JSON text and the JSON door give the same; images is never nil.
+	text, _ := json.Marshal(value)
+	for _, e := range []func() (Extraction, error){
+		func() (Extraction, error) { return ExtractImages(text, nil) },
+		func() (Extraction, error) { return ExtractImagesJSON(text, []byte(`{"maxImages":5}`)) },
+	} {
+		if again, err := e(); err != nil || again.Text != want.Text || !reflect.DeepEqual(again.Images, want.Images) {
+			t.Fatalf("got %+v, %v", again, err)
+		}
+	}
+	none, err := ExtractImages(`"plain text"`, nil)
+	if err != nil || none.Images == nil || none.Text != "plain text" {
+		t.Fatalf("got %#v, %v", none, err)
+	}
+	if out, _ := json.Marshal(none); string(out) != `{"images":[],"text":"plain text"}` {
+		t.Fatalf("marshalled %s", out)
+	}
+
+	// Strict mode raises the first repair.
+	_, err = ExtractImages(value, &Options{Strict: Bool(true)})
+	var ce *ConvertError
+	if !errors.As(err, &ce) || ce.Code != "mime_type_mismatch" || !errors.Is(err, ErrInvalidInput) {
+		t.Fatalf("got %v", err)
+	}
+}
+
+// ConvertJSONText is the core's JSON door text: the Conversion with the diagnostics' messages.
+func TestConvertJSONText(t *testing.T) {
+	text, err := ConvertJSONText([]byte(`{"content":[{"type":"text","text":"hi"}],"is_error":true}`), TargetText, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got struct {
+		Output      string
+		Diagnostics []map[string]string
+	}
+	if err := json.Unmarshal([]byte(text), &got); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(text, `{"output":"[tool error] hi","diagnostics":[{"code":"snake_case_key","path":"/is_error","message":"`) ||
+		len(got.Diagnostics) != 1 || got.Diagnostics[0]["message"] == "" {
+		t.Fatalf("got %s", text)
+	}
+	_, err = ConvertJSONText([]byte(`{}`), "nope", nil)
+	var ce *ConvertError
+	if !errors.As(err, &ce) || ce.Code != "unsupported_target" || !errors.Is(err, ErrUsage) {
+		t.Fatalf("got %v", err)
+	}
+}

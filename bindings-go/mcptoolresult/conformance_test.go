@@ -1,0 +1,237 @@
+package mcptoolresult
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"runtime"
+	"slices"
+	"strconv"
+	"testing"
+)
+
+// fixtureCase is one case of conformance/fixtures/<target>/<topic>.json.
+type fixtureCase struct {
+	Key            string
+	Target         Target
+	Input          json.RawMessage `json:"input"`
+	InputJSON      *string         `json:"input_json"`
+	Options        json.RawMessage `json:"options"`
+	CaseTarget     Target          `json:"target"`
+	Expected       json.RawMessage `json:"expected"`
+	ExpectedError  *fixtureError   `json:"expected_error"`
+	PeerDifference string          `json:"peer_difference"`
+	ID             string          `json:"id"`
+}
+
+type fixtureError struct {
+	Code string `json:"code"`
+	Path string `json:"path"`
+}
+
+// fixturesDir is conformance/fixtures found from this file, or $CONFORMANCE_DIR.
+func fixturesDir(t testing.TB) string {
+	if dir := os.Getenv("CONFORMANCE_DIR"); dir != "" {
+		return dir
+	}
+	_, file, _, ok := runtime.Caller(0)
+	if !ok {
+		t.Fatal("locating the test file")
+	}
+	return filepath.Join(filepath.Dir(file), "..", "..", "conformance", "fixtures")
+}
+
+// loadCases reads every fixture file, in path order.
+func loadCases(t testing.TB) []fixtureCase {
+	files, err := filepath.Glob(filepath.Join(fixturesDir(t), "*", "*.json"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no fixtures under %s (%v)", fixturesDir(t), err)
+	}
+	slices.Sort(files)
+	var cases []fixtureCase
+	for _, file := range files {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var doc struct {
+			Target Target        `json:"target"`
+			Topic  string        `json:"topic"`
+			Cases  []fixtureCase `json:"cases"`
+		}
+		if err := json.Unmarshal(data, &doc); err != nil {
+			t.Fatalf("%s: %v", file, err)
+		}
+		topic := doc.Topic
+		if topic == "" {
+			topic = filepath.Base(file[:len(file)-len(".json")])
+		}
+		for _, c := range doc.Cases {
+			c.Key = fmt.Sprintf("%s/%s#%s", filepath.Base(filepath.Dir(file)), topic, c.ID)
+			c.Target = doc.Target
+			if c.CaseTarget != "" {
+				c.Target = c.CaseTarget
+			}
+			cases = append(cases, c)
+		}
+	}
+	return cases
+}
+
+// targetExtractImages is the pseudo-target of conformance/fixtures/extract_images/: those cases
+// run through ExtractImages instead of a conversion.
+const targetExtractImages Target = "extract_images"
+
+// TestConformance runs every case through the JSON door, and cases given as a value also
+// through the map door (the input decoded into map[string]any) and, for copilot, ToCopilot.
+// extract_images cases run through ExtractImagesJSON and ExtractImages the same way.
+func TestConformance(t *testing.T) {
+	cases := loadCases(t)
+	ran := 0
+	for _, c := range cases {
+		t.Run(c.Key, func(t *testing.T) {
+			ran++
+			input := []byte(c.Input)
+			if c.InputJSON != nil {
+				input = []byte(*c.InputJSON)
+			}
+			check(t, "json door", c, doors(c, input, c.Target), false)
+			if c.InputJSON != nil {
+				return
+			}
+			value := decodeNumbers(t, c.Input)
+			if _, isString := value.(string); isString {
+				return // a Go string is JSON text to Convert: the JSON door covered it
+			}
+			// Go maps have no key order, so diagnostics (and images) may come in another order.
+			check(t, "map door", c, doors(c, value, c.Target), true)
+			if c.Target == TargetCopilot && len(c.Options) <= 2 {
+				check(t, "ToCopilot", c, func() (any, []Diagnostic, error) {
+					r, err := ToCopilot(value)
+					return map[string]any{"output": r}, r.Diagnostics, err
+				}, true)
+			}
+		})
+	}
+	fmt.Printf("conformance go: ran %d cases\n", ran)
+	if path := os.Getenv("CONFORMANCE_COUNT_FILE"); path != "" {
+		if err := os.WriteFile(path, []byte(strconv.Itoa(ran)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// doors returns the call of a case for an input given as JSON text ([]byte: ConvertJSON,
+// ExtractImagesJSON) or as a Go value (Convert, ExtractImages), with the case's options passed
+// to the core untouched. The result is what the case's expected value pins, diagnostics aside.
+func doors(c fixtureCase, input any, target Target) func() (any, []Diagnostic, error) {
+	if target == targetExtractImages {
+		return func() (any, []Diagnostic, error) {
+			var e Extraction
+			var err error
+			if text, ok := input.([]byte); ok {
+				e, err = ExtractImagesJSON(text, c.Options)
+			} else {
+				e, err = extractImages(input, c.Options)
+			}
+			diagnostics := e.Diagnostics
+			e.Diagnostics = nil
+			return e, diagnostics, err
+		}
+	}
+	return func() (any, []Diagnostic, error) {
+		var conv Conversion
+		var err error
+		if text, ok := input.([]byte); ok {
+			conv, err = ConvertJSON(text, target, c.Options)
+		} else {
+			conv, err = convert(input, target, c.Options)
+		}
+		return struct {
+			Output      json.RawMessage `json:"output"`
+			Attachments json.RawMessage `json:"attachments,omitempty"`
+		}{conv.Output, conv.Attachments}, conv.Diagnostics, err
+	}
+}
+
+// check compares one result with the case's expectation, as parsed JSON. Diagnostics must all
+// have a message and are compared by code and path.
+func check(t *testing.T, door string, c fixtureCase, run func() (any, []Diagnostic, error), anyOrder bool) {
+	t.Helper()
+	result, diags, err := run()
+	if c.ExpectedError != nil {
+		var ce *ConvertError
+		if !errors.As(err, &ce) {
+			t.Fatalf("%s: want error %+v, got %v (result %+v)", door, *c.ExpectedError, err, result)
+		}
+		if ce.Code != c.ExpectedError.Code || ce.Path != c.ExpectedError.Path {
+			t.Fatalf("%s: want error %+v, got %s at %q (%s)", door, *c.ExpectedError, ce.Code, ce.Path, ce.Message)
+		}
+		return
+	}
+	if err != nil {
+		t.Fatalf("%s: unexpected error %v", door, err)
+	}
+	body, err := json.Marshal(result)
+	if err != nil {
+		t.Fatalf("%s: %v", door, err)
+	}
+	have, _ := decode(t, body).(map[string]any)
+	if len(diags) > 0 {
+		var pinned []any
+		for _, d := range diags {
+			if d.Message == "" {
+				t.Errorf("%s: diagnostic %s at %q has no message", door, d.Code, d.Path)
+			}
+			pinned = append(pinned, map[string]any{"code": d.Code, "path": d.Path})
+		}
+		have["diagnostics"] = pinned
+	}
+	want := decode(t, c.Expected)
+	if anyOrder {
+		sortList(want, "diagnostics")
+		sortList(have, "diagnostics")
+		sortList(want, "images")
+		sortList(have, "images")
+	}
+	if !reflect.DeepEqual(want, any(have)) {
+		actual, _ := json.Marshal(have)
+		t.Fatalf("%s:\nwant %s\ngot  %s", door, c.Expected, actual)
+	}
+}
+
+func decode(t *testing.T, data []byte) any {
+	t.Helper()
+	var v any
+	if err := json.Unmarshal(data, &v); err != nil {
+		t.Fatalf("decoding %s: %v", data, err)
+	}
+	return v
+}
+
+// decodeNumbers decodes a fixture input keeping number literals exact.
+func decodeNumbers(t *testing.T, data []byte) any {
+	t.Helper()
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		t.Fatalf("decoding %s: %v", data, err)
+	}
+	return v
+}
+
+// sortList sorts the list under key of a decoded object by the items' JSON.
+func sortList(value any, key string) {
+	m, _ := value.(map[string]any)
+	list, _ := m[key].([]any)
+	slices.SortFunc(list, func(a, b any) int {
+		x, _ := json.Marshal(a)
+		y, _ := json.Marshal(b)
+		return bytes.Compare(x, y)
+	})
+}

@@ -1,0 +1,271 @@
+// Package mcptoolresult converts MCP CallToolResult values into what each model provider
+// accepts, with the rules of the Rust core `mcp-tool-result` (shared with the Python and Node
+// bindings and pinned by one conformance suite), and extracts the images of any JSON value.
+//
+// Inputs may be JSON ([]byte, json.RawMessage or string), a map[string]any, or any value that
+// encoding/json marshals to a CallToolResult, such as *mcp.CallToolResult from
+// github.com/modelcontextprotocol/go-sdk/mcp or mcp.CallToolResult from
+// github.com/mark3labs/mcp-go/mcp. Each conversion is one call into the core with the whole
+// document; functions are pure and safe for concurrent use.
+package mcptoolresult
+
+import (
+	"encoding/json"
+
+	"example.invalid/mcp-tool-result/bindings-go/mcptoolresult/internal/ffi"
+)
+
+// Target names an output format. Targets lists every name the core knows; a test checks that
+// the constants below are exactly those names.
+type Target string
+
+// The targets of the core (see the conformance README for each wire shape).
+const (
+	// TargetCopilot is the GitHub Copilot SDK ToolResultObject.
+	TargetCopilot Target = "copilot"
+	// TargetMCP is a clean, normalized CallToolResult.
+	TargetMCP Target = "mcp"
+	// TargetAnthropic is an Anthropic Messages tool_result block.
+	TargetAnthropic Target = "anthropic"
+	// TargetAnthropicMCP is an Anthropic mcp_tool_result block (text only; also replays history).
+	TargetAnthropicMCP Target = "anthropic-mcp"
+	// TargetOpenAIChat is an OpenAI Chat Completions tool message; media go to Attachments.
+	TargetOpenAIChat Target = "openai-chat"
+	// TargetOpenAIResponses is an OpenAI Responses function_call_output item.
+	TargetOpenAIResponses Target = "openai-responses"
+	// TargetGemini is a Gemini 3+ functionResponse part with media in its parts.
+	TargetGemini Target = "gemini"
+	// TargetGeminiLegacy is a Gemini 2.x functionResponse part; media go to Attachments.
+	TargetGeminiLegacy Target = "gemini-legacy"
+	// TargetBedrock is an Amazon Bedrock Converse toolResult block.
+	TargetBedrock Target = "bedrock"
+	// TargetText is one string: text parts and a marker for every other block.
+	TargetText Target = "text"
+)
+
+// Options tunes a conversion or an extraction; unset fields keep the core's defaults. The
+// fields are sent to the core as a JSON object with snake_case names, and the core validates
+// them (an invalid value is an "invalid_option" error).
+type Options struct {
+	// Strict raises on the first repair instead of repairing (default false).
+	Strict *bool `json:"strict,omitempty"`
+	// ValidateBase64 checks that every payload is base64 (default true).
+	ValidateBase64 *bool `json:"validate_base64,omitempty"`
+	// SniffMIME trusts a payload's magic bytes over a contradicting mimeType (default true).
+	SniffMIME *bool `json:"sniff_mime,omitempty"`
+	// RespectAudience keeps blocks addressed to another audience away from the model (default true).
+	RespectAudience *bool `json:"respect_audience,omitempty"`
+	// Binary is "inline" (default) or "marker": what the mcp target does with payloads.
+	Binary string `json:"binary,omitempty"`
+	// StructuredContent is how structuredContent reaches the model: "fallback" (default),
+	// "prefer", "append" or "ignore".
+	StructuredContent string `json:"structured_content,omitempty"`
+	// ToolCallID fills the item's tool call id, for targets whose item carries one.
+	ToolCallID string `json:"tool_call_id,omitempty"`
+	// ToolName fills the item's tool name, for targets whose item carries one.
+	ToolName string `json:"tool_name,omitempty"`
+	// MaxImages is the most images one result may carry (nil: the target's default; 0: none).
+	MaxImages *int `json:"max_images,omitempty"`
+	// MaxImageBytes is the most decoded bytes of one media item (nil: the target's default).
+	MaxImageBytes *int `json:"max_image_bytes,omitempty"`
+	// MaxTotalBytes is the most decoded bytes of all media of one result (nil: the target's default).
+	MaxTotalBytes *int `json:"max_total_bytes,omitempty"`
+	// MaxImageDimension is the longest image side in pixels (nil: the target's default).
+	MaxImageDimension *int `json:"max_image_dimension,omitempty"`
+}
+
+// Bool returns a pointer to v, for the fields of Options.
+func Bool(v bool) *bool {
+	return &v
+}
+
+// Int returns a pointer to v, for the caps of Options.
+func Int(v int) *int {
+	return &v
+}
+
+// Conversion is the result of a conversion.
+type Conversion struct {
+	// Output is the target's value as JSON, ready to unmarshal into a provider SDK's type.
+	Output json.RawMessage `json:"output"`
+	// Attachments is a JSON array of items for a following user message; nil when none.
+	Attachments json.RawMessage `json:"attachments,omitempty"`
+	// Diagnostics lists every repair, loss or notice, in input order.
+	Diagnostics []Diagnostic `json:"diagnostics,omitempty"`
+}
+
+// Diagnostic is one decision taken while converting.
+type Diagnostic struct {
+	// Code is the stable snake_case code of the rule that applied.
+	Code string `json:"code"`
+	// Path is a JSON Pointer into the input as given.
+	Path string `json:"path"`
+	// Message explains the decision to humans; its text is not stable.
+	Message string `json:"message"`
+	// Kind tells a repair of the input from a notice.
+	Kind DiagnosticKind `json:"-"`
+}
+
+// DiagnosticKind tells how a diagnostic's code behaves.
+type DiagnosticKind string
+
+// The kinds of diagnostics.
+const (
+	// Repair: the input was repaired; strict mode raises an error instead.
+	Repair DiagnosticKind = "repair"
+	// Notice: reported in both modes, never raised.
+	Notice DiagnosticKind = "notice"
+	// ErrorKind: a code that always raises; never seen in a Conversion.
+	ErrorKind DiagnosticKind = "error"
+)
+
+// Extraction is what ExtractImages found in a value.
+type Extraction struct {
+	// Images are the accepted images, in document order; never nil.
+	Images []Image `json:"images"`
+	// Text is the value with each image replaced by its marker: the string itself when the
+	// value is a string, else its canonical JSON.
+	Text string `json:"text"`
+	// Diagnostics lists every repair and every image kept out by a cap.
+	Diagnostics []Diagnostic `json:"diagnostics,omitempty"`
+}
+
+// Image is one image found by ExtractImages.
+type Image struct {
+	// Data is the payload as canonical standard base64.
+	Data string `json:"data"`
+	// MIMEType is the media type, sniffed from the bytes when the declared one disagreed.
+	MIMEType string `json:"mimeType"`
+	// Path is the JSON Pointer of the image object in the value.
+	Path string `json:"path"`
+}
+
+// Convert converts result for target. result may be JSON ([]byte, json.RawMessage, string),
+// a map[string]any, or any value encoding/json marshals to a CallToolResult. opts may be nil.
+// Errors are *ConvertError.
+func Convert(result any, target Target, opts *Options) (Conversion, error) {
+	options, err := marshalOptions(opts)
+	if err != nil {
+		return Conversion{}, err
+	}
+	return convert(result, target, options)
+}
+
+// ConvertJSON converts a CallToolResult given as JSON text, with options given as a JSON
+// object (snake_case or camelCase keys, passed to the core untouched; nil or empty for the
+// defaults). It is the JSON-text door of the core, for callers that already hold JSON.
+func ConvertJSON(input []byte, target Target, options []byte) (Conversion, error) {
+	return convert(input, target, options)
+}
+
+// ConvertJSONText is ConvertJSON returning the whole Conversion as the compact JSON text the
+// core writes: {"output", "attachments"?, "diagnostics"?}, diagnostics with their messages.
+func ConvertJSONText(input []byte, target Target, options []byte) (string, error) {
+	text, err := ffi.ConvertJSONText(input, string(target), string(options))
+	if err != nil {
+		return "", liftError(err)
+	}
+	return text, nil
+}
+
+// ExtractImages finds the MCP image blocks anywhere in value (for example what sandboxed code
+// returned after calling tools), applies the payload, MIME and cap rules, and returns the
+// images plus the value as text with a marker where each image was. value is accepted in the
+// same forms as by Convert: []byte, json.RawMessage and string are JSON text. opts may be nil;
+// the caps default to max_images 20, max_image_bytes 3,932,160, max_total_bytes 20 MiB and
+// max_image_dimension 8000. Errors are *ConvertError.
+func ExtractImages(value any, opts *Options) (Extraction, error) {
+	options, err := marshalOptions(opts)
+	if err != nil {
+		return Extraction{}, err
+	}
+	return extractImages(value, options)
+}
+
+// ExtractImagesJSON is ExtractImages for a value given as JSON text, with options given as a
+// JSON object passed to the core untouched (nil or empty for the defaults).
+func ExtractImagesJSON(input []byte, options []byte) (Extraction, error) {
+	return extractImages(input, options)
+}
+
+// Targets returns the name of every target the core knows, in documentation order.
+func Targets() []string {
+	names, err := ffi.TargetNames()
+	if err != nil {
+		panic("mcptoolresult: listing targets: " + err.Error())
+	}
+	return names
+}
+
+func marshalOptions(opts *Options) ([]byte, error) {
+	if opts == nil {
+		return nil, nil
+	}
+	options, err := json.Marshal(opts)
+	if err != nil {
+		return nil, internalError("marshalling options: " + err.Error())
+	}
+	return options, nil
+}
+
+func convert(result any, target Target, options []byte) (Conversion, error) {
+	raw, err := call(result, target, options)
+	if err != nil {
+		return Conversion{}, err
+	}
+	c := Conversion{Output: []byte(raw.OutputJSON), Diagnostics: diagnostics(raw.Diagnostics)}
+	if raw.AttachmentsJSON != nil {
+		c.Attachments = []byte(*raw.AttachmentsJSON)
+	}
+	return c, nil
+}
+
+// call lowers result to JSON and makes the one call into the core.
+func call(result any, target Target, options []byte) (ffi.JSONConversion, error) {
+	input, err := lower(result)
+	if err != nil {
+		return ffi.JSONConversion{}, err
+	}
+	raw, err := ffi.ConvertJSON(input, string(target), string(options))
+	if err != nil {
+		return ffi.JSONConversion{}, liftError(err)
+	}
+	return raw, nil
+}
+
+func extractImages(value any, options []byte) (Extraction, error) {
+	input, err := lower(value)
+	if err != nil {
+		return Extraction{}, err
+	}
+	raw, err := ffi.ExtractImagesJSON(input, string(options))
+	if err != nil {
+		return Extraction{}, liftError(err)
+	}
+	images := make([]Image, len(raw.Images))
+	for i, image := range raw.Images {
+		images[i] = Image{Data: image.Data, MIMEType: image.MIMEType, Path: image.Path}
+	}
+	return Extraction{Images: images, Text: raw.Text, Diagnostics: diagnostics(raw.Diagnostics)}, nil
+}
+
+func diagnostics(in []ffi.Diagnostic) []Diagnostic {
+	if len(in) == 0 {
+		return nil
+	}
+	out := make([]Diagnostic, len(in))
+	for i, d := range in {
+		out[i] = Diagnostic{Code: d.Code, Path: d.Path, Message: d.Message, Kind: kind(d.Kind)}
+	}
+	return out
+}
+
+func kind(k ffi.DiagnosticKind) DiagnosticKind {
+	switch k {
+	case ffi.DiagnosticKindRepair:
+		return Repair
+	case ffi.DiagnosticKindNotice:
+		return Notice
+	}
+	return ErrorKind
+}

@@ -1,0 +1,67 @@
+package mcptoolresult
+
+import (
+	"errors"
+
+	"example.invalid/mcp-tool-result/bindings-go/mcptoolresult/internal/ffi"
+)
+
+// Sentinels for the error families; errors.Is(err, ErrNotFinal) matches every *ConvertError of
+// that family.
+var (
+	// ErrInvalidInput: the input is not a usable tool result (parse errors, strict-mode repairs).
+	ErrInvalidInput = errors.New("mcptoolresult: invalid input")
+	// ErrNotFinal: the input is a valid result that is not final (task, input required, JSON-RPC error).
+	ErrNotFinal = errors.New("mcptoolresult: result is not final")
+	// ErrUsage: the call itself is wrong (unknown target or option).
+	ErrUsage = errors.New("mcptoolresult: usage error")
+	// ErrInternal: a bug in this library.
+	ErrInternal = errors.New("mcptoolresult: internal error")
+)
+
+// ConvertError is the error of every conversion. Use errors.As to read it and errors.Is with
+// the family sentinels to branch on kinds.
+type ConvertError struct {
+	// Code is the stable snake_case code, such as "invalid_json" or "unsupported_target".
+	Code string
+	// Path is a JSON Pointer into the input (or into the options for "invalid_option").
+	Path string
+	// Message explains the error to humans; its text is not stable.
+	Message string
+	family  error
+}
+
+func (e *ConvertError) Error() string {
+	if e.Path == "" {
+		return "mcptoolresult: " + e.Code + ": " + e.Message
+	}
+	return "mcptoolresult: " + e.Code + " at " + e.Path + ": " + e.Message
+}
+
+// Is reports whether target is the sentinel of e's family.
+func (e *ConvertError) Is(target error) bool {
+	return target == e.family
+}
+
+// liftError maps an error of the generated layer to a *ConvertError.
+func liftError(err error) error {
+	switch e := err.(type) {
+	case *ffi.ConvertErrorInvalidInput:
+		return &ConvertError{Code: e.Code, Path: e.Path, Message: e.Message, family: ErrInvalidInput}
+	case *ffi.ConvertErrorNotFinal:
+		return &ConvertError{Code: e.Code, Path: e.Path, Message: e.Message, family: ErrNotFinal}
+	case *ffi.ConvertErrorUsage:
+		return &ConvertError{Code: e.Code, Path: e.Path, Message: e.Message, family: ErrUsage}
+	case *ffi.ConvertErrorInternal:
+		return &ConvertError{Code: e.Code, Path: e.Path, Message: e.Message, family: ErrInternal}
+	}
+	return internalError(err.Error())
+}
+
+func internalError(message string) *ConvertError {
+	return &ConvertError{Code: "internal_error", Message: message, family: ErrInternal}
+}
+
+func inputError(code, path, message string) *ConvertError {
+	return &ConvertError{Code: code, Path: path, Message: message, family: ErrInvalidInput}
+}

@@ -1,0 +1,12 @@
+package ffi
+
+// The Rust staticlib is linked by path relative to this directory, so the package links the
+// same way from a replace directive, the read-only module cache and a vendor folder. One line
+// per platform; `make go-lib` builds the library into lib/<GOOS>_<GOARCH>/.
+
+// #cgo CFLAGS: -I${SRCDIR}
+// #cgo linux,amd64 LDFLAGS: ${SRCDIR}/../../lib/linux_amd64/libmcp_tool_result_ffi.a -lm -ldl -lpthread
+import "C"
+
+// Imported for `go mod vendor`, which copies only imported packages.
+import _ "example.invalid/mcp-tool-result/bindings-go/mcptoolresult/lib/linux_amd64"
