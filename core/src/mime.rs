@@ -10,6 +10,12 @@ pub fn essence(mime: &str) -> &str {
 /// Trims and lower-cases a declared MIME type and fixes the common `image/jpg`. Borrowed when
 /// nothing changed.
 pub fn normalize(declared: &str) -> Cow<'_, str> {
+    let plain = declared
+        .bytes()
+        .all(|b| b.is_ascii_lowercase() || matches!(b, b'/' | b'-' | b'+' | b'.' | b'0'..=b'9'));
+    if plain && !matches!(declared, "image/jpg" | "image/pjpeg") {
+        return Cow::Borrowed(declared);
+    }
     let trimmed = declared.trim();
     let lower = if trimmed.bytes().any(|b| b.is_ascii_uppercase()) {
         Cow::Owned(trimmed.to_ascii_lowercase())

@@ -1066,8 +1066,27 @@ fn truthy(value: &Value<'_>) -> bool {
 pub(crate) fn has_lossy(value: &Value<'_>) -> bool {
     match value {
         Value::String(s) => s.is_lossy(),
-        Value::Array(items) => items.iter().any(has_lossy),
-        Value::Object(map) => map.iter().any(|(k, v)| k.is_lossy() || has_lossy(v)),
+        Value::Array(items) => {
+            for item in items {
+                if matches!(item, Value::String(s) if s.is_lossy())
+                    || (matches!(item, Value::Array(_) | Value::Object(_)) && has_lossy(item))
+                {
+                    return true;
+                }
+            }
+            false
+        }
+        Value::Object(map) => {
+            for (key, item) in map.iter() {
+                if key.is_lossy()
+                    || matches!(item, Value::String(s) if s.is_lossy())
+                    || (matches!(item, Value::Array(_) | Value::Object(_)) && has_lossy(item))
+                {
+                    return true;
+                }
+            }
+            false
+        }
         _ => false,
     }
 }
