@@ -40,7 +40,8 @@ cli: ## Build the command-line tool (target/release/mcp-tool-result)
 	cargo build --release -p mcp-tool-result --features cli
 
 test-core: ## Core unit, property, doc and CLI tests
-	cargo test -p mcp-tool-result --features cli --lib --bins --doc
+	cargo test -p mcp-tool-result --features cli --lib --bins
+	cargo test -p mcp-tool-result --doc
 	cargo test -p mcp-tool-result --release --features cli --test no_panic --test cli
 
 conformance: schema conformance-rust conformance-peers types ## Fixture schema check, Rust runner, Copilot peer differential test, provider type check
