@@ -30,7 +30,7 @@ demo: cli $(addprefix demo-,$(BINDINGS)) ## Convert the bundled screenshot resul
 	[print(line if line.startswith("==") else __import__("json").dumps(__import__("json").loads(line), indent=2, ensure_ascii=False)) for line in open(sys.argv[1]).read().splitlines()]' $(BUILD)/demo/python.txt
 	@echo "== python, node and go printed byte-identical output ($$(wc -c < $(BUILD)/demo/python.txt) bytes, sha256 $$(sha256sum $(BUILD)/demo/python.txt | cut -c1-16))"
 
-demo-%: $(VENV)/.ok
+$(addprefix demo-,$(BINDINGS)): demo-%: $(VENV)/.ok
 	@mkdir -p $(BUILD)/demo
 	@$(MAKE) -s -C bindings-$* demo DEMO_INPUT=$(DEMO_INPUT) > $(BUILD)/demo/$*.txt
 
@@ -61,7 +61,7 @@ types: ## Type-check every fixture output against the providers' published SDK t
 
 test-bindings: $(addprefix test-,$(BINDINGS)) ## Build, install and test the Python, Node and Go bindings
 
-test-%:
+$(addprefix test-,$(BINDINGS)): test-%:
 	@mkdir -p $(COUNTS)
 	$(MAKE) -C bindings-$* test CONFORMANCE_COUNT_FILE=$(COUNTS)/$*
 

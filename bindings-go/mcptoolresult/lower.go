@@ -200,7 +200,7 @@ func array[T any](e *encoder, items []T, depth int) error {
 // very small or large magnitudes.
 func (e *encoder) float(f float64, bits int) error {
 	if math.IsNaN(f) || math.IsInf(f, 0) {
-		return inputError("invalid_tool_result", e.pointer(), "JSON cannot carry "+strconv.FormatFloat(f, 'g', -1, bits))
+		return inputError("unsupported_value", e.pointer(), "JSON cannot carry "+strconv.FormatFloat(f, 'g', -1, bits))
 	}
 	format := byte('f')
 	if abs := math.Abs(f); abs != 0 {
@@ -228,7 +228,7 @@ func (e *encoder) marshal(v any) error {
 		data, err = json.Marshal(v)
 	}
 	if err != nil {
-		return inputError("invalid_tool_result", e.pointer(), "cannot encode the value as JSON: "+err.Error())
+		return inputError("unsupported_value", e.pointer(), "cannot encode the value as JSON: "+err.Error())
 	}
 	e.buf = append(e.buf, data...)
 	return nil

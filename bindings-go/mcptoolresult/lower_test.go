@@ -100,11 +100,11 @@ func TestHostileInputs(t *testing.T) {
 	}{
 		{"cyclic map", cyclic, "too_deep", "/content/0" + strings.Repeat("/content/0", 255)},
 		{"cyclic slice", map[string]any{"content": loop}, "too_deep", "/content" + strings.Repeat("/0", 511)},
-		{"channel", map[string]any{"content": []any{make(chan int)}}, "invalid_tool_result", "/content/0"},
-		{"func", func() {}, "invalid_tool_result", ""},
-		{"NaN", map[string]any{"structuredContent": map[string]any{"x": math.NaN()}}, "invalid_tool_result", "/structuredContent/x"},
-		{"pointer cycle", map[string]any{"structuredContent": ring}, "invalid_tool_result", "/structuredContent"},
-		{"escaped key", map[string]any{"a/b~c": math.Inf(1)}, "invalid_tool_result", "/a~1b~0c"},
+		{"channel", map[string]any{"content": []any{make(chan int)}}, "unsupported_value", "/content/0"},
+		{"func", func() {}, "unsupported_value", ""},
+		{"NaN", map[string]any{"structuredContent": map[string]any{"x": math.NaN()}}, "unsupported_value", "/structuredContent/x"},
+		{"pointer cycle", map[string]any{"structuredContent": ring}, "unsupported_value", "/structuredContent"},
+		{"escaped key", map[string]any{"a/b~c": math.Inf(1)}, "unsupported_value", "/a~1b~0c"},
 	} {
 		_, err := Convert(c.input, TargetCopilot, nil)
 		var ce *ConvertError

@@ -1,8 +1,13 @@
 //! The core's `Value` → host values.
 //!
 //! A string the core passed through unchanged carries its host id and becomes the original
-//! `str` object again (no copy); every other string is new. Non-finite floats become `None`,
-//! as they become `null` in JSON text.
+//! `str` object again (no copy); short strings the core made come from a table of Python
+//! strings; every other string is new. Non-finite floats become `None`, as they become `null`
+//! in JSON text.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::{Mutex, MutexGuard};
 
 use mcp_tool_result::{Number, Str, Value};
 use pyo3::prelude::*;
@@ -11,37 +16,93 @@ use pyo3::types::{PyDict, PyFloat, PyInt, PyList, PyString};
 use crate::lower::Hosts;
 
 /// Builds the Python value of `value`.
-pub fn value<'py>(
-    py: Python<'py>,
-    hosts: &Hosts<'py>,
-    value: Value<'_>,
-) -> PyResult<Bound<'py, PyAny>> {
-    Ok(match value {
-        Value::Null => py.None().into_bound(py),
-        Value::Bool(b) => b.into_pyobject(py)?.to_owned().into_any(),
-        Value::Number(n) => number(py, n)?,
-        Value::String(s) => string(py, hosts, &s).into_any(),
-        Value::Array(items) => {
-            let list = PyList::empty(py);
-            for item in items {
-                list.append(self::value(py, hosts, item)?)?;
-            }
-            list.into_any()
-        }
-        Value::Object(map) => {
-            let dict = PyDict::new(py);
-            for (key, item) in map.into_entries() {
-                dict.set_item(string(py, hosts, &key), self::value(py, hosts, item)?)?;
-            }
-            dict.into_any()
-        }
-    })
+pub fn value<'py>(py: Python<'py>, hosts: &Hosts<'py>, value: Value<'_>) -> PyResult<Bound<'py, PyAny>> {
+    // `try_lock`: a finalizer run by the garbage collector during this call may convert too.
+    let mut lifter = Lifter {
+        py,
+        hosts,
+        short: SHORT.try_lock().ok(),
+    };
+    lifter.value(value)
 }
 
-fn string<'py>(py: Python<'py>, hosts: &Hosts<'py>, s: &Str<'_>) -> Bound<'py, PyAny> {
-    match s.host_id().and_then(|id| hosts.get(id)) {
-        Some(original) => original,
-        None => PyString::new(py, s.as_str()).into_any(),
+/// Strings of at most this many bytes that the core made (keys such as `textResultForLlm`,
+/// values such as `success`) are kept as Python strings, so each call does not allocate and
+/// hash them again.
+const SHORT_LEN: usize = 24;
+/// How many short strings are kept (distinct short values beyond it are simply not kept).
+const SHORT_MAX: usize = 512;
+
+type ShortStrings = HashMap<Box<str>, Py<PyString>, BuildHasherDefault<Fnv1a>>;
+static SHORT: Mutex<Option<ShortStrings>> = Mutex::new(None);
+
+struct Lifter<'a, 'py> {
+    py: Python<'py>,
+    hosts: &'a Hosts<'py>,
+    short: Option<MutexGuard<'static, Option<ShortStrings>>>,
+}
+
+impl<'py> Lifter<'_, 'py> {
+    fn value(&mut self, value: Value<'_>) -> PyResult<Bound<'py, PyAny>> {
+        let py = self.py;
+        Ok(match value {
+            Value::Null => py.None().into_bound(py),
+            Value::Bool(b) => b.into_pyobject(py)?.to_owned().into_any(),
+            Value::Number(n) => number(py, n)?,
+            Value::String(s) => self.string(&s),
+            Value::Array(items) => {
+                let items = items
+                    .into_iter()
+                    .map(|item| self.value(item))
+                    .collect::<PyResult<Vec<_>>>()?;
+                PyList::new(py, items)?.into_any()
+            }
+            Value::Object(map) => {
+                let dict = PyDict::new(py);
+                for (key, item) in map.into_entries() {
+                    dict.set_item(self.string(&key), self.value(item)?)?;
+                }
+                dict.into_any()
+            }
+        })
+    }
+
+    fn string(&mut self, s: &Str<'_>) -> Bound<'py, PyAny> {
+        if let Some(original) = s.host_id().and_then(|id| self.hosts.get(id)) {
+            return original;
+        }
+        let text = s.as_str();
+        let Some(short) = self.short.as_mut().filter(|_| text.len() <= SHORT_LEN) else {
+            return PyString::new(self.py, text).into_any();
+        };
+        let short = short.get_or_insert_with(ShortStrings::default);
+        if let Some(kept) = short.get(text) {
+            return kept.bind(self.py).clone().into_any();
+        }
+        let new = PyString::new(self.py, text);
+        if short.len() < SHORT_MAX {
+            short.insert(text.into(), new.clone().unbind());
+        }
+        new.into_any()
+    }
+}
+
+/// FNV-1a: a fast hash for the short-string table (keys are short and not adversarial:
+/// a collision only costs a comparison).
+#[derive(Default)]
+struct Fnv1a(u64);
+
+impl Hasher for Fnv1a {
+    fn write(&mut self, bytes: &[u8]) {
+        let mut hash = if self.0 == 0 { 0xcbf2_9ce4_8422_2325 } else { self.0 };
+        for &b in bytes {
+            hash = (hash ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
+        }
+        self.0 = hash;
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
     }
 }
 

@@ -5,7 +5,8 @@
 //! `Str::host`, so the output can return the very same object. `bytes`-like payloads are
 //! base64-encoded here (the core has no raw-bytes value). Objects with a callable
 //! `model_dump` (pydantic models such as the `mcp` package's) are dumped with the wire recipe
-//! and the resulting dict is lowered.
+//! and the resulting dict is lowered. Any other value has no JSON form (a set, a function, an
+//! instance of another class, a non-`str` dict key): `unsupported_value` at its JSON Pointer.
 
 use std::cell::{Cell, RefCell};
 use std::fmt::Write as _;
@@ -14,15 +15,14 @@ use mcp_tool_result::{Code, HostId, Map, Number, Str, Value, MAX_DEPTH};
 use pyo3::exceptions::PyException;
 use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::types::{
-    PyBool, PyByteArray, PyBytes, PyDict, PyFloat, PyInt, PyList, PyMemoryView, PyString, PyTuple,
-};
+use pyo3::types::{PyBool, PyByteArray, PyBytes, PyDict, PyFloat, PyInt, PyList, PyMemoryView, PyString, PyTuple};
+use smallvec::SmallVec;
 
 /// The host objects a call borrows from: every borrowed string (so it stays alive, even while
 /// the GIL is released) and every temporary a borrowed string lives in. A string's index is
 /// its `HostId`.
 pub struct Hosts<'py> {
-    objects: RefCell<Vec<Bound<'py, PyAny>>>,
+    objects: RefCell<SmallVec<[Bound<'py, PyAny>; 64]>>,
     borrowed_bytes: Cell<usize>,
 }
 
@@ -30,7 +30,7 @@ impl<'py> Hosts<'py> {
     /// An empty table.
     pub fn new() -> Self {
         Hosts {
-            objects: RefCell::new(Vec::new()),
+            objects: RefCell::new(SmallVec::new()),
             borrowed_bytes: Cell::new(0),
         }
     }
@@ -53,18 +53,17 @@ impl<'py> Hosts<'py> {
         id
     }
 
-    /// Keeps an immutable host object alive and extends the lifetime of `text`, which points
-    /// into it, to the table's.
-    fn borrow_text<'h>(&'h self, owner: &Bound<'py, PyAny>, text: &str) -> (&'h str, HostId) {
-        let id = self.keep(owner.clone());
-        self.borrowed_bytes
-            .set(self.borrowed_bytes.get() + text.len());
-        // SAFETY: `text` points into `owner`, an immutable `str` (its UTF-8 view is cached in
-        // the object for its whole life) or `bytes`. The table now holds a strong reference
-        // to `owner` and never drops one before it is dropped itself, so the text lives at
-        // least as long as `&'h self`.
-        let text: &'h str = unsafe { &*std::ptr::from_ref::<str>(text) };
-        (text, id)
+    /// Keeps `owner` alive as long as the table and returns `text` with the table's lifetime.
+    ///
+    /// # Safety
+    /// `text` must point into `owner`, an immutable object (a `str`, whose UTF-8 view is
+    /// cached in the object for its whole life, or a `bytes`).
+    unsafe fn borrow_text<'h>(&'h self, owner: Bound<'py, PyAny>, text: *const str) -> (&'h str, HostId) {
+        // SAFETY: `text` points into `owner` (the caller's contract), and the table holds a
+        // strong reference to `owner` that it never drops before it is dropped itself.
+        let text: &'h str = unsafe { &*text };
+        self.borrowed_bytes.set(self.borrowed_bytes.get() + text.len());
+        (text, self.keep(owner))
     }
 }
 
@@ -142,20 +141,18 @@ pub fn pointer(reversed: &[Segment]) -> String {
     out
 }
 
-/// Lowers the `result` argument: `str` and bytes-like values are JSON text, everything else a
-/// host value.
-pub fn input<'h, 'py>(
-    hosts: &'h Hosts<'py>,
-    result: &Bound<'py, PyAny>,
-) -> Result<Input<'h>, LowerError> {
+/// Lowers the `result` of a conversion: `str` and bytes-like values are JSON text, everything
+/// else a host value.
+pub fn input<'h, 'py>(hosts: &'h Hosts<'py>, result: &Bound<'py, PyAny>) -> Result<Input<'h>, LowerError> {
     if let Ok(text) = result.cast::<PyString>() {
-        let text = text.to_str().map_err(|_| {
+        let text: *const str = text.to_str().map_err(|_| {
             LowerError::new(
                 Code::InvalidJson,
                 "JSON text holds a lone surrogate (not valid Unicode)".to_owned(),
             )
         })?;
-        return Ok(Input::Json(hosts.borrow_text(result, text).0));
+        // SAFETY: `text` is the UTF-8 view of the `str` `result`.
+        return Ok(Input::Json(unsafe { hosts.borrow_text(result.clone(), text) }.0));
     }
     if result.is_instance_of::<PyBytes>()
         || result.is_instance_of::<PyByteArray>()
@@ -175,19 +172,22 @@ pub fn input<'h, 'py>(
             .cast::<PyBytes>()
             .map_err(|e| LowerError::Raise(e.into()))?
             .as_bytes();
-        let text = std::str::from_utf8(raw).map_err(|e| {
-            LowerError::new(Code::InvalidJson, format!("JSON bytes are not UTF-8: {e}"))
-        })?;
-        return Ok(Input::Json(hosts.borrow_text(&bytes, text).0));
+        let text = std::str::from_utf8(raw)
+            .map_err(|e| LowerError::new(Code::InvalidJson, format!("JSON bytes are not UTF-8: {e}")))?;
+        let text: *const str = text;
+        // SAFETY: `text` is the content of the immutable `bytes` object `bytes`.
+        return Ok(Input::Json(unsafe { hosts.borrow_text(bytes, text) }.0));
     }
-    Lowerer { hosts }.value(result, 0).map(Input::Value)
+    Lowerer { hosts }.value(result.clone(), 0).map(Input::Value)
+}
+
+/// Lowers any host value (a top-level `str` is a string here, not JSON text).
+pub fn value<'h, 'py>(hosts: &'h Hosts<'py>, object: &Bound<'py, PyAny>) -> Result<Value<'h>, LowerError> {
+    Lowerer { hosts }.value(object.clone(), 0)
 }
 
 /// Lowers keyword options into an object (the core parses and checks them).
-pub fn options<'h, 'py>(
-    hosts: &'h Hosts<'py>,
-    options: Option<&Bound<'py, PyDict>>,
-) -> Result<Value<'h>, LowerError> {
+pub fn options<'h, 'py>(hosts: &'h Hosts<'py>, options: Option<&Bound<'py, PyDict>>) -> Result<Value<'h>, LowerError> {
     match options {
         None => Ok(Value::Null),
         Some(dict) => Lowerer { hosts }.dict(dict, 1).map_err(|e| match e {
@@ -212,22 +212,48 @@ struct Lowerer<'h, 'py> {
 }
 
 impl<'h, 'py> Lowerer<'h, 'py> {
-    /// `depth` is the nesting of the containers around `object`.
-    fn value(&self, object: &Bound<'py, PyAny>, depth: usize) -> Result<Value<'h>, LowerError> {
-        if let Ok(s) = object.cast::<PyString>() {
+    /// `depth` is the nesting of the containers around `object`. Exact built-in types are
+    /// recognized by a type-pointer comparison first (type checks through the limited API are
+    /// function calls); subclasses and the rarer types take [`Self::other`].
+    fn value(&self, object: Bound<'py, PyAny>, depth: usize) -> Result<Value<'h>, LowerError> {
+        if object.is_exact_instance_of::<PyString>() {
+            // SAFETY: the exact type was just checked.
+            let s = unsafe { object.cast_into_unchecked::<PyString>() };
             return Ok(Value::String(self.string(s)?));
         }
-        if let Ok(dict) = object.cast::<PyDict>() {
+        if let Ok(dict) = object.cast_exact::<PyDict>() {
             return self.dict(dict, depth + 1);
         }
-        if let Ok(list) = object.cast::<PyList>() {
+        if let Ok(list) = object.cast_exact::<PyList>() {
             return self.sequence(list.iter(), list.len(), depth + 1);
         }
         if object.is_none() {
             return Ok(Value::Null);
         }
-        if let Ok(b) = object.cast::<PyBool>() {
+        if let Ok(b) = object.cast_exact::<PyBool>() {
             return Ok(Value::Bool(b.is_true()));
+        }
+        if let Ok(int) = object.cast_exact::<PyInt>() {
+            return integer(int).map(Value::Number);
+        }
+        if let Ok(float) = object.cast_exact::<PyFloat>() {
+            return Ok(Value::Number(Number::Float(float.value())));
+        }
+        self.other(object, depth)
+    }
+
+    fn other(&self, object: Bound<'py, PyAny>, depth: usize) -> Result<Value<'h>, LowerError> {
+        if let Ok(s) = object.cast::<PyString>() {
+            return Ok(Value::String(self.string(s.clone())?));
+        }
+        if let Ok(dict) = object.cast::<PyDict>() {
+            return self.dict(dict, depth + 1);
+        }
+        if let Ok(tuple) = object.cast::<PyTuple>() {
+            return self.sequence(tuple.iter(), tuple.len(), depth + 1);
+        }
+        if let Ok(list) = object.cast::<PyList>() {
+            return self.sequence(list.iter(), list.len(), depth + 1);
         }
         if let Ok(int) = object.cast::<PyInt>() {
             return integer(int).map(Value::Number);
@@ -235,13 +261,9 @@ impl<'h, 'py> Lowerer<'h, 'py> {
         if let Ok(float) = object.cast::<PyFloat>() {
             return Ok(Value::Number(Number::Float(float.value())));
         }
-        if let Ok(tuple) = object.cast::<PyTuple>() {
-            return self.sequence(tuple.iter(), tuple.len(), depth + 1);
-        }
         if let Ok(bytes) = object.cast::<PyBytes>() {
-            return Ok(Value::String(Str::owned(
-                base64_simd::STANDARD.encode_to_string(bytes.as_bytes()),
-            )));
+            let encoded = base64_simd::STANDARD.encode_to_string(bytes.as_bytes());
+            return Ok(Value::String(Str::owned(encoded)));
         }
         if let Ok(array) = object.cast::<PyByteArray>() {
             // SAFETY: no Python code runs while the slice is borrowed (the GIL is held and
@@ -250,35 +272,26 @@ impl<'h, 'py> Lowerer<'h, 'py> {
             return Ok(Value::String(Str::owned(encoded)));
         }
         if object.is_instance_of::<PyMemoryView>() {
-            let bytes = object
-                .call_method0(intern!(object.py(), "tobytes"))
-                .map_err(|e| {
-                    let message = format!("memoryview could not be read: {e}");
-                    LowerError::caused_by(Code::InvalidToolResult, message, e, object.py())
-                })?;
-            return self.value(&bytes, depth);
+            let py = object.py();
+            let bytes = object.call_method0(intern!(py, "tobytes")).map_err(|e| {
+                let message = format!("memoryview could not be read: {e}");
+                LowerError::caused_by(Code::UnsupportedValue, message, e, py)
+            })?;
+            return self.value(bytes, depth);
         }
-        self.model(object, depth)
+        self.model(&object, depth)
     }
 
     /// An object with a callable `model_dump` (a pydantic model), dumped as wire JSON.
     fn model(&self, object: &Bound<'py, PyAny>, depth: usize) -> Result<Value<'h>, LowerError> {
         let py = object.py();
-        let unsupported = || format!("unsupported Python type {}", type_name(object));
+        let unsupported = || format!("Python type {} has no JSON form", type_name(object));
         let dump = match object.getattr_opt(intern!(py, "model_dump")) {
             Ok(Some(dump)) if dump.is_callable() => dump,
-            Ok(_) => return Err(LowerError::new(Code::InvalidToolResult, unsupported())),
+            Ok(_) => return Err(LowerError::new(Code::UnsupportedValue, unsupported())),
             Err(e) => {
-                let message = format!(
-                    "{} (reading its model_dump attribute raised {e})",
-                    unsupported()
-                );
-                return Err(LowerError::caused_by(
-                    Code::InvalidToolResult,
-                    message,
-                    e,
-                    py,
-                ));
+                let message = format!("{} (reading its model_dump attribute raised {e})", unsupported());
+                return Err(LowerError::caused_by(Code::UnsupportedValue, message, e, py));
             }
         };
         let kwargs = PyDict::new(py);
@@ -293,30 +306,29 @@ impl<'h, 'py> Lowerer<'h, 'py> {
             .map_err(LowerError::Raise)?;
         let dumped = dump.call((), Some(&kwargs)).map_err(|e| {
             let message = format!("{}.model_dump() raised {e}", type_name(object));
-            LowerError::caused_by(Code::InvalidToolResult, message, e, py)
+            LowerError::caused_by(Code::UnsupportedValue, message, e, py)
         })?;
         if !is_json_like(&dumped) {
-            let message = format!(
-                "{}.model_dump() returned {}",
-                type_name(object),
-                type_name(&dumped)
-            );
-            return Err(LowerError::new(Code::InvalidToolResult, message));
+            let message = format!("{}.model_dump() returned {}", type_name(object), type_name(&dumped));
+            return Err(LowerError::new(Code::UnsupportedValue, message));
         }
         // The dump is a temporary: keep it alive while strings borrow from it.
         self.hosts.keep(dumped.clone());
-        self.value(&dumped, depth)
+        self.value(dumped, depth)
     }
 
-    fn string(&self, s: &Bound<'py, PyString>) -> Result<Str<'h>, LowerError> {
+    fn string(&self, s: Bound<'py, PyString>) -> Result<Str<'h>, LowerError> {
+        let exact = s.is_exact_instance_of::<PyString>();
         match s.to_str() {
-            Ok(text) if s.is_exact_instance_of::<PyString>() => {
-                let (text, id) = self.hosts.borrow_text(s.as_any(), text);
+            Ok(text) if exact => {
+                let text: *const str = text;
+                // SAFETY: `text` is the UTF-8 view of the `str` `s`.
+                let (text, id) = unsafe { self.hosts.borrow_text(s.into_any(), text) };
                 Ok(Str::host(text, id))
             }
             // A str subclass (e.g. a StrEnum member) is copied: the output holds plain str.
             Ok(text) => Ok(Str::owned(text.to_owned())),
-            Err(_) => replace_surrogates(s).map(Str::lossy),
+            Err(_) => replace_surrogates(&s).map(Str::lossy),
         }
     }
 
@@ -327,23 +339,19 @@ impl<'h, 'py> Lowerer<'h, 'py> {
         }
         // Snapshot first: lowering a value may run Python code (`model_dump`) that changes
         // the dict, and iterating a changing dict is an error.
-        let entries: Vec<(Bound<'py, PyAny>, Bound<'py, PyAny>)> = dict.iter().collect();
+        let entries: SmallVec<[(Bound<'py, PyAny>, Bound<'py, PyAny>); 8]> = dict.iter().collect();
         let mut map = Map::with_capacity(entries.len());
         for (key, value) in entries {
-            let Ok(key) = key.cast::<PyString>() else {
-                let message = format!(
-                    "dict key of unsupported type {} (keys must be str)",
-                    type_name(&key)
-                );
-                let segment = Segment::Key(
-                    key.str()
-                        .map(|s| s.to_string_lossy().into_owned())
-                        .unwrap_or_default(),
-                );
-                return Err(LowerError::new(Code::InvalidToolResult, message).within(segment));
+            let key = match key.cast_into::<PyString>() {
+                Ok(key) => self.string(key)?,
+                Err(e) => {
+                    let key = e.into_inner();
+                    let message = format!("dict key of unsupported type {} (keys must be str)", type_name(&key));
+                    let segment = Segment::Key(key.str().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default());
+                    return Err(LowerError::new(Code::UnsupportedValue, message).within(segment));
+                }
             };
-            let key = self.string(key)?;
-            match self.value(&value, depth) {
+            match self.value(value, depth) {
                 Ok(value) => map.push(key, value),
                 Err(e) => return Err(e.within(Segment::Key(key.as_str().to_owned()))),
             }
@@ -363,10 +371,7 @@ impl<'h, 'py> Lowerer<'h, 'py> {
         }
         let mut values = Vec::with_capacity(len);
         for (i, item) in items.enumerate() {
-            values.push(
-                self.value(&item, depth)
-                    .map_err(|e| e.within(Segment::Index(i)))?,
-            );
+            values.push(self.value(item, depth).map_err(|e| e.within(Segment::Index(i)))?);
         }
         Ok(Value::Array(values))
     }
@@ -387,10 +392,7 @@ fn is_json_like(object: &Bound<'_, PyAny>) -> bool {
 }
 
 fn too_deep() -> LowerError {
-    LowerError::new(
-        Code::TooDeep,
-        format!("nesting deeper than {MAX_DEPTH} levels"),
-    )
+    LowerError::new(Code::TooDeep, format!("nesting deeper than {MAX_DEPTH} levels"))
 }
 
 fn integer(int: &Bound<'_, PyInt>) -> Result<Number<'static>, LowerError> {
@@ -408,7 +410,7 @@ fn integer(int: &Bound<'_, PyInt>) -> Result<Number<'static>, LowerError> {
         .and_then(|exact| exact.str())
         .map_err(|e| {
             let message = format!("integer could not be written in decimal: {e}");
-            LowerError::caused_by(Code::InvalidToolResult, message, e, py)
+            LowerError::caused_by(Code::UnsupportedValue, message, e, py)
         })?;
     Ok(Number::Raw(text.to_string_lossy().into_owned().into()))
 }
@@ -417,7 +419,9 @@ fn integer(int: &Bound<'_, PyInt>) -> Result<Number<'static>, LowerError> {
 /// high/low pair becomes its character, as if the string had gone through JSON text.
 fn replace_surrogates(s: &Bound<'_, PyString>) -> Result<String, LowerError> {
     let py = s.py();
-    s.call_method1(intern!(py, "encode"), ("utf-16-le", "surrogatepass"))
+    // `str.encode(s, …)`, not `s.encode(…)`: a subclass may override `encode`.
+    py.get_type::<PyString>()
+        .call_method1(intern!(py, "encode"), (s, "utf-16-le", "surrogatepass"))
         .and_then(|utf16| utf16.call_method1(intern!(py, "decode"), ("utf-16-le", "replace")))
         .and_then(|text| Ok(text.cast::<PyString>()?.to_str()?.to_owned()))
         .map_err(|e| {
@@ -431,8 +435,8 @@ fn replace_surrogates(s: &Bound<'_, PyString>) -> Result<String, LowerError> {
 }
 
 fn type_name(object: &Bound<'_, PyAny>) -> String {
-    object.get_type().fully_qualified_name().map_or_else(
-        |_| "<unknown>".to_owned(),
-        |name| name.to_string_lossy().into_owned(),
-    )
+    object
+        .get_type()
+        .fully_qualified_name()
+        .map_or_else(|_| "<unknown>".to_owned(), |name| name.to_string_lossy().into_owned())
 }

@@ -6,7 +6,9 @@ The input can be a dict (JSON-like values; tuples count as lists), JSON text as 
 payloads (``data``, ``blob``) and are base64-encoded. Payload strings are not copied: the output
 holds the very ``str`` objects of the input.
 
-Every function returns the Conversion ``{"output", "attachments"?, "diagnostics"?}`` and raises
+:func:`convert` returns the Conversion ``{"output", "attachments"?, "diagnostics"?}``;
+:func:`to_copilot` returns its ``output`` alone, the Copilot ``ToolResultObject`` wire dict;
+:func:`extract_images` returns ``{"images", "text", "diagnostics"?}``. Errors are
 :class:`ConvertError` (a ``ValueError``) with ``.code`` and ``.path``.
 """
 
@@ -24,7 +26,11 @@ __all__ = [
     "TARGETS",
     "Conversion",
     "ConvertError",
+    "CopilotBinaryResult",
+    "CopilotToolResult",
     "Diagnostic",
+    "ExtractedImage",
+    "Extraction",
     "InternalError",
     "InvalidInputError",
     "NotFinalError",
@@ -34,16 +40,39 @@ __all__ = [
     "__version__",
     "convert",
     "convert_json",
+    "extract_images",
+    "extract_images_json",
     "to_copilot",
-    "to_mcp",
 ]
 
 __version__: str = _native.__version__
 
-Target = Literal["copilot", "mcp"]
+Target = Literal[
+    "copilot",
+    "mcp",
+    "anthropic",
+    "anthropic-mcp",
+    "openai-chat",
+    "openai-responses",
+    "gemini",
+    "gemini-legacy",
+    "bedrock",
+    "text",
+]
 """The name of an output target."""
 
-TARGETS: tuple[Target, ...] = ("copilot", "mcp")
+TARGETS: tuple[Target, ...] = (
+    "copilot",
+    "mcp",
+    "anthropic",
+    "anthropic-mcp",
+    "openai-chat",
+    "openai-responses",
+    "gemini",
+    "gemini-legacy",
+    "bedrock",
+    "text",
+)
 """Every target, in documentation order."""
 
 
@@ -60,6 +89,20 @@ class Options(TypedDict, total=False):
     """Keep blocks addressed to another audience away from the model (default True)."""
     binary: Literal["inline", "marker"]
     """``mcp`` target: keep payloads or replace them by text markers (default "inline")."""
+    structured_content: Literal["fallback", "prefer", "append", "ignore"]
+    """How ``structuredContent`` reaches the model (default "fallback")."""
+    tool_call_id: str
+    """Id of the tool call, for targets whose item carries one."""
+    tool_name: str
+    """Name of the tool, for targets whose item carries one."""
+    max_images: int
+    """Most images one result may carry (default: the target's limit)."""
+    max_image_bytes: int
+    """Most decoded bytes of one media item (default: the target's limit)."""
+    max_total_bytes: int
+    """Most decoded bytes of all media of one result (default: the target's limit)."""
+    max_image_dimension: int
+    """Longest image side in pixels (default: the target's limit)."""
 
 
 class Diagnostic(TypedDict):
@@ -75,9 +118,53 @@ class _ConversionOutput(TypedDict):
 
 
 class Conversion(_ConversionOutput, total=False):
-    """What every conversion returns; ``attachments`` and ``diagnostics`` only when non-empty."""
+    """What a conversion returns; ``attachments`` and ``diagnostics`` only when non-empty."""
 
     attachments: list[Any]
+    diagnostics: list[Diagnostic]
+
+
+class _CopilotBinaryResultRequired(TypedDict):
+    type: Literal["image", "resource"]
+    data: str
+    mimeType: str
+
+
+class CopilotBinaryResult(_CopilotBinaryResultRequired, total=False):
+    """One image or blob resource of a :class:`CopilotToolResult` (``description``: the uri)."""
+
+    description: str
+
+
+class _CopilotToolResultRequired(TypedDict):
+    textResultForLlm: str
+    resultType: Literal["success", "failure"]
+
+
+class CopilotToolResult(_CopilotToolResultRequired, total=False):
+    """The GitHub Copilot SDK ``ToolResultObject`` as sent on the wire; ``binaryResultsForLlm``
+    only when non-empty."""
+
+    binaryResultsForLlm: list[CopilotBinaryResult]
+
+
+class ExtractedImage(TypedDict):
+    """One image found by :func:`extract_images`: canonical base64, MIME type, JSON Pointer."""
+
+    data: str
+    mimeType: str
+    path: str
+
+
+class _ExtractionImages(TypedDict):
+    images: list[ExtractedImage]
+    text: str
+
+
+class Extraction(_ExtractionImages, total=False):
+    """What :func:`extract_images` returns: the images, the value as text with a marker where
+    each image was, and ``diagnostics`` when non-empty."""
+
     diagnostics: list[Diagnostic]
 
 
@@ -86,16 +173,23 @@ def convert(result: object, target: Target, **options: Unpack[Options]) -> Conve
     return _native.convert(result, target, **options)  # type: ignore[return-value]
 
 
-def to_copilot(result: object, **options: Unpack[Options]) -> Conversion:
-    """Converts ``result`` into a GitHub Copilot SDK ``ToolResultObject`` (``output``)."""
-    return _native.convert(result, "copilot", **options)  # type: ignore[return-value]
-
-
-def to_mcp(result: object, **options: Unpack[Options]) -> Conversion:
-    """Converts ``result`` into a clean, normalized MCP ``CallToolResult`` (``output``)."""
-    return _native.convert(result, "mcp", **options)  # type: ignore[return-value]
-
-
 def convert_json(text: str | bytes, target: Target, options_json: str = "") -> str:
     """JSON text in, the Conversion as compact JSON text out (``options_json`` ``""`` = defaults)."""
     return _native.convert_json(text, target, options_json)
+
+
+def extract_images(value: object, **options: Unpack[Options]) -> Extraction:
+    """Finds the MCP image blocks anywhere in ``value`` (any JSON-like value; a ``str`` is a
+    string here, not JSON text) and applies the payload, MIME and cap rules."""
+    return _native.extract_images(value, **options)  # type: ignore[return-value]
+
+
+def extract_images_json(text: str | bytes, options_json: str = "") -> str:
+    """JSON text in, the Extraction as compact JSON text out."""
+    return _native.extract_images_json(text, options_json)
+
+
+def to_copilot(result: object, **options: Unpack[Options]) -> CopilotToolResult:
+    """Converts for the GitHub Copilot SDK: the ``ToolResultObject`` wire dict alone (the
+    ``output`` of ``convert(result, "copilot", **options)``, which also has the diagnostics)."""
+    return _native.to_copilot(result, **options)  # type: ignore[return-value]

@@ -1,0 +1,55 @@
+"""Shared helpers: fixture loading, strict JSON equality, README code blocks."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+CONFORMANCE_DIR = Path(os.environ.get("CONFORMANCE_DIR") or HERE.parent.parent / "conformance")
+README = HERE.parent / "README.md"
+
+
+def conformance_cases() -> list[tuple[str, str, dict[str, Any]]]:
+    """Every fixture case as (case key, target, case), in file order."""
+    cases = []
+    files = sorted((CONFORMANCE_DIR / "fixtures").glob("*/*.json"))
+    assert files, f"no fixture files under {CONFORMANCE_DIR / 'fixtures'}"
+    for path in files:
+        fixture = json.loads(path.read_text(encoding="utf-8"))
+        for case in fixture["cases"]:
+            key = f"{path.parent.name}/{fixture['topic']}#{case['id']}"
+            cases.append((key, case.get("target", fixture["target"]), case))
+    return cases
+
+
+def readme_code(section: str) -> str:
+    """The one python block of the README section ``## <section>``."""
+    text = README.read_text(encoding="utf-8")
+    body = text.split(f"\n## {section}\n", 1)[1].split("\n## ", 1)[0]
+    blocks = re.findall(r"^```python\n(.*?)^```$", body, flags=re.MULTILINE | re.DOTALL)
+    assert len(blocks) == 1, f"README section {section!r} has {len(blocks)} python blocks"
+    return blocks[0]
+
+
+def json_equal(a: Any, b: Any) -> bool:
+    """Equality as parsed JSON: numbers by value, but a bool never equals a number."""
+    if isinstance(a, bool) or isinstance(b, bool):
+        return type(a) is type(b) and a == b
+    if isinstance(a, (int, float)) and isinstance(b, (int, float)):
+        return a == b
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(json_equal(a[k], b[k]) for k in a)
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(json_equal(x, y) for x, y in zip(a, b, strict=True))
+    return type(a) is type(b) and a == b
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    conformance = sys.modules.get("test_conformance")
+    if conformance is not None:
+        terminalreporter.write_line(f"conformance python: ran {len(conformance.RAN)} cases")

@@ -1,0 +1,164 @@
+"""The public API: names, to_copilot, errors, and the installed package itself."""
+
+from __future__ import annotations
+
+import pickle
+import re
+import typing
+from pathlib import Path
+
+import pytest
+
+import mcp_tool_result as m
+from mcp_tool_result import _native
+
+from conftest import CONFORMANCE_DIR
+
+HERE = Path(__file__).resolve().parent
+
+# The family of each error code (the core's ErrorFamily), restated for the Python classes.
+FAMILY = {
+    "not_final_result": m.NotFinalError,
+    "jsonrpc_error": m.NotFinalError,
+    "unsupported_target": m.UsageError,
+    "invalid_option": m.UsageError,
+}
+
+
+def test_targets_match_the_core() -> None:
+    assert list(m.TARGETS) == _native.target_names()
+    assert typing.get_args(m.Target) == m.TARGETS
+
+
+@pytest.mark.parametrize(
+    "result",
+    [
+        {"content": [{"type": "text", "text": "a"}], "isError": True},
+        {"content": [{"type": "image", "data": "iVBORw0KGgo=", "mimeType": "IMAGE/PNG"}]},
+        '{"content": [{"type": "audio", "data": "UklGRg==", "mimeType": "audio/wav"}]}',
+    ],
+)
+def test_to_copilot_is_the_output_of_convert(result: object) -> None:
+    conversion = m.convert(result, "copilot")
+    assert m.to_copilot(result) == conversion["output"]
+    assert m.to_copilot(result, strict=False) == m.convert(result, "copilot", strict=False)["output"]
+    assert set(m.to_copilot(result)) <= set(m.CopilotToolResult.__annotations__)
+
+
+def test_to_copilot_diagnostics_stay_in_convert() -> None:
+    result = {"content": [{"type": "image", "data": "iVBORw0KGgo=", "mimeType": "IMAGE/PNG"}]}
+    assert m.to_copilot(result) == {
+        "textResultForLlm": "",
+        "resultType": "success",
+        "binaryResultsForLlm": [{"type": "image", "data": "iVBORw0KGgo=", "mimeType": "image/png"}],
+    }
+    assert [d["code"] for d in m.convert(result, "copilot")["diagnostics"]] == ["mime_type_normalized"]
+    # Options reach the core: a repair (not a notice) raises in strict mode.
+    wrapped = {"content": [{"type": "image", "data": "iVBORw0K\nGgo=", "mimeType": "image/png"}]}
+    assert m.to_copilot(wrapped)["binaryResultsForLlm"][0]["data"] == "iVBORw0KGgo="
+    with pytest.raises(m.InvalidInputError) as caught:
+        m.to_copilot(wrapped, strict=True)
+    assert (caught.value.code, caught.value.path) == ("base64_not_canonical", "/content/0/data")
+
+
+def test_one_shortcut_only() -> None:
+    # Every other target goes through convert, which keeps attachments and diagnostics.
+    shortcuts = {name for name in dir(m) if name.startswith("to_")}
+    assert shortcuts == {"to_copilot"}
+    assert "to_copilot" in m.__all__
+
+
+def test_options_typed_dict_covers_the_documented_options() -> None:
+    readme = (CONFORMANCE_DIR / "README.md").read_text(encoding="utf-8")
+    section = readme.split("\n## Options\n", 1)[1].split("\n## ", 1)[0]
+    documented = re.findall(r"^\| `([a-z0-9_]+)` \|", section, flags=re.MULTILINE)
+    assert documented, "no options table in conformance/README.md"
+    assert set(documented) <= set(m.Options.__annotations__)
+
+
+VALID_OPTIONS = {
+    "strict": True,
+    "validate_base64": False,
+    "sniff_mime": False,
+    "respect_audience": False,
+    "binary": "marker",
+    "structured_content": "append",
+    "tool_call_id": "call_1",
+    "tool_name": "shot",
+    "max_images": 1,
+    "max_image_bytes": 1024,
+    "max_total_bytes": 4096,
+    "max_image_dimension": 100,
+}
+
+
+def test_every_typed_option_is_accepted_by_the_core() -> None:
+    assert sorted(VALID_OPTIONS) == sorted(m.Options.__annotations__)
+    for name, value in VALID_OPTIONS.items():
+        m.convert({"content": []}, "mcp", **{name: value})  # type: ignore[misc]
+        with pytest.raises(m.UsageError) as caught:
+            m.convert({"content": []}, "mcp", **{name: [value]})  # type: ignore[misc]
+        assert (caught.value.code, caught.value.path) == ("invalid_option", f"/{name}")
+
+
+def test_error_classes() -> None:
+    for family in (m.InvalidInputError, m.NotFinalError, m.UsageError, m.InternalError):
+        assert issubclass(family, m.ConvertError)
+    assert issubclass(m.ConvertError, ValueError)
+    error = m.NotFinalError("not_final_result at /task: a task handle", "not_final_result", "/task")
+    assert (error.code, error.path, str(error)) == (
+        "not_final_result",
+        "/task",
+        "not_final_result at /task: a task handle",
+    )
+    copy = pickle.loads(pickle.dumps(error))
+    assert type(copy) is m.NotFinalError
+    assert (copy.code, copy.path, str(copy)) == (error.code, error.path, str(error))
+    assert (
+        repr(error)
+        == "NotFinalError('not_final_result at /task: a task handle', code='not_final_result', path='/task')"
+    )
+
+
+def test_raised_errors_have_the_family_class_code_and_path() -> None:
+    cases = [
+        ({"task": {"taskId": "t"}}, "copilot", {}, "not_final_result", "/task"),
+        (
+            {"jsonrpc": "2.0", "id": 1, "error": {"code": -1, "message": "x"}},
+            "copilot",
+            {},
+            "jsonrpc_error",
+            "/error",
+        ),
+        ({"content": []}, "nope", {}, "unsupported_target", ""),
+        ({"content": []}, "copilot", {"strict": 1}, "invalid_option", "/strict"),
+        ({"content": "x"}, "copilot", {"strict": True}, "content_not_array", "/content"),
+        ([], "copilot", {}, "invalid_tool_result", ""),
+        (
+            {"content": [{"type": "text", "text": {"a"}}]},
+            "copilot",
+            {},
+            "unsupported_value",
+            "/content/0/text",
+        ),
+    ]
+    for result, target, options, code, path in cases:
+        with pytest.raises(m.ConvertError) as caught:
+            m.convert(result, target, **options)  # type: ignore[arg-type]
+        assert (caught.value.code, caught.value.path) == (code, path)
+        assert type(caught.value) is FAMILY.get(code, m.InvalidInputError), code
+        assert str(caught.value).startswith(code)
+
+
+def test_the_package_is_the_installed_wheel() -> None:
+    package = Path(m.__file__).resolve().parent
+    assert HERE.parent not in package.parents, f"tests import the source tree: {package}"
+    assert {"py.typed", "_native.pyi", "__init__.py", "_errors.py"} <= {p.name for p in package.iterdir()}
+    assert any(p.name.startswith("_native.") and p.name.endswith((".so", ".pyd")) for p in package.iterdir())
+    assert m.__version__ == _native.__version__
+    assert re.fullmatch(r"\d+\.\d+\.\d+", m.__version__)
+
+
+def test_all_names_exist() -> None:
+    for name in m.__all__:
+        assert hasattr(m, name), name

@@ -1,0 +1,109 @@
+"""Every conformance case, through every door of the binding.
+
+`input` cases run through `convert` (Python values; a string input as its JSON text, since a
+top-level `str` is JSON text to `convert`) and `convert_json` (their JSON text); `input_json`
+cases through `convert` with the text as `str` and as `bytes`, `convert_json` with `str` and
+`bytes`, and, when `json.loads` can read the text, `convert` with the loaded Python value
+(lone surrogates, big integers and deep nesting then go through the binding's own lowering).
+Files of the pseudo-target `extract_images` run `extract_images` and `extract_images_json`
+the same way.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+import mcp_tool_result as m
+
+from conftest import conformance_cases, json_equal
+
+CASES = conformance_cases()
+RAN: list[str] = []
+
+
+def _strict_loads(text: str) -> Any:
+    def reject(constant: str) -> Any:
+        raise ValueError(constant)
+
+    return json.loads(text, parse_constant=reject)
+
+
+def _doors(target: str, case: dict[str, Any]) -> dict[str, Callable[[], Any]]:
+    options = case.get("options", {})
+    options_json = json.dumps(options)
+    if target == "extract_images":
+        # extract_images reads a str as a string value; its JSON door is extract_images_json.
+        def run_value(value: Any) -> Any:
+            return m.extract_images(value, **options)
+
+        def run_text(text: str | bytes) -> Any:
+            return json.loads(m.extract_images_json(text, options_json))
+    else:
+
+        def run_value(value: Any) -> Any:
+            return m.convert(value, target, **options)  # type: ignore[arg-type]
+
+        def run_text(text: str | bytes) -> Any:
+            return json.loads(m.convert_json(text, target, options_json))  # type: ignore[arg-type]
+
+    if "input" in case:
+        text = json.dumps(case["input"], ensure_ascii=False)
+        # A top-level str is JSON text to convert, so a string input goes in as its JSON.
+        value = text if isinstance(case["input"], str) and target != "extract_images" else case["input"]
+        return {"value": lambda: run_value(value), "json text": lambda: run_text(text)}
+    text = case["input_json"]
+    doors: dict[str, Callable[[], Any]] = {
+        "json text": lambda: run_text(text),
+        "json bytes": lambda: run_text(text.encode()),
+    }
+    if target != "extract_images":
+        doors["str"] = lambda: run_value(text)
+        doors["bytes"] = lambda: run_value(text.encode())
+    try:
+        loaded = _strict_loads(text)
+    except ValueError:
+        return doors
+    if not isinstance(loaded, str) or target == "extract_images":
+        doors["loaded value"] = lambda: run_value(loaded)
+    return doors
+
+
+def _without_messages(conversion: dict[str, Any]) -> dict[str, Any]:
+    if "diagnostics" not in conversion:
+        return conversion
+    for diagnostic in conversion["diagnostics"]:
+        assert isinstance(diagnostic.get("message"), str), diagnostic
+        assert diagnostic["message"], f"empty message: {diagnostic}"
+    stripped = [{k: v for k, v in d.items() if k != "message"} for d in conversion["diagnostics"]]
+    return {**conversion, "diagnostics": stripped}
+
+
+@pytest.mark.parametrize(("key", "target", "case"), CASES, ids=[key for key, _, _ in CASES])
+def test_case(key: str, target: str, case: dict[str, Any]) -> None:
+    RAN.append(key)
+    for door, run in _doors(target, case).items():
+        if "expected_error" in case:
+            want = case["expected_error"]
+            with pytest.raises(m.ConvertError) as caught:
+                run()
+            got = {"code": caught.value.code, "path": caught.value.path}
+            assert got == want, f"{key} via {door}: raised {caught.value!r}"
+        else:
+            got = _without_messages(run())
+            assert json_equal(got, case["expected"]), (
+                f"{key} via {door}:\n got  {got}\n want {case['expected']}"
+            )
+
+
+def test_count_file() -> None:
+    """Runs last in this module: reports the count for the root Makefile's cross-runner check."""
+    assert len(RAN) == len(CASES), f"ran {len(RAN)} of {len(CASES)} cases"
+    count_file = os.environ.get("CONFORMANCE_COUNT_FILE")
+    if count_file:
+        with open(count_file, "w", encoding="utf-8") as out:
+            out.write(str(len(RAN)))

@@ -1,0 +1,54 @@
+"""Static typing: the stub matches the native module, and the facade's types catch misuse.
+
+Needs mypy in the environment (the main test venv has it).
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+
+def mypy(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", *args], capture_output=True, text=True, check=False)
+
+
+def test_stub_matches_the_native_module() -> None:
+    run = mypy("mypy.stubtest", "mcp_tool_result._native")
+    assert run.returncode == 0, run.stdout + run.stderr
+
+
+def test_types_catch_misuse(tmp_path: Path) -> None:
+    snippet = tmp_path / "snippet.py"
+    snippet.write_text(
+        textwrap.dedent(
+            """
+            import mcp_tool_result as m
+
+            ok = m.convert({"content": []}, "copilot", strict=True, binary="marker")
+            reveal_type(ok["output"])
+            text: str = m.convert_json("{}", "mcp")
+            diagnostics = m.convert({}, "mcp").get("diagnostics", [])
+            codes: list[str] = [d["code"] for d in diagnostics]
+            wire = m.to_copilot({}, strict=True)
+            llm: str = wire["textResultForLlm"]
+            mimes: list[str] = [b["mimeType"] for b in wire.get("binaryResultsForLlm", [])]
+
+            m.convert({}, "claude")
+            m.to_copilot({}, strict="yes")
+            m.convert({}, "mcp", binary="inline-ish")
+            m.to_copilot({}, stritc=True)
+            m.to_copilot({})["output"]
+            m.to_copilot({})["diagnostics"]
+            failed: bool = m.to_copilot({})["resultType"] == "rejected"
+            """
+        ),
+        encoding="utf-8",
+    )
+    run = mypy("mypy", "--strict", "--no-incremental", "--cache-dir=/dev/null", str(snippet))
+    errors = [line.split(": ", 2)[1:] for line in run.stdout.splitlines() if ": " in line]
+    lines = {int(line.split(":")[1]) for line in run.stdout.splitlines() if line.startswith(str(snippet))}
+    assert lines == {5, 13, 14, 15, 16, 17, 18, 19}, run.stdout
+    assert ["note", 'Revealed type is "Any"'] in errors, run.stdout
