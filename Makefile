@@ -66,12 +66,13 @@ $(addprefix test-,$(BINDINGS)): test-%:
 	$(MAKE) -C bindings-$* test CONFORMANCE_COUNT_FILE=$(COUNTS)/$*
 
 check-counts: ## Fail when a conformance runner ran fewer cases than the Rust runner
-	@want=$$(cat $(COUNTS)/rust); status=0; \
+	@want=$$(cat $(COUNTS)/rust); status=0; total=$$want; \
 	for lang in $(BINDINGS); do \
-	  got=$$(cat $(COUNTS)/$$lang 2>/dev/null || echo 0); \
+	  got=$$(cat $(COUNTS)/$$lang 2>/dev/null || echo 0); total=$$((total + got)); \
 	  echo "conformance counts: rust $$want, $$lang $$got"; \
 	  [ "$$got" -ge "$$want" ] || { echo "conformance: the $$lang runner ran $$got of $$want cases"; status=1; }; \
-	done; exit $$status
+	done; \
+	[ $$status -eq 0 ] && echo "conformance: $$total passed, 0 failed"; exit $$status
 
 lint: $(VENV)/.ok ## cargo fmt, clippy -D warnings, ruff, and each binding's linters
 	cargo fmt --all -- --check
