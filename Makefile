@@ -21,7 +21,7 @@ export CARGO_TERM_COLOR ?= never
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | expand -t 20
 
-demo: cli $(addprefix demo-,$(BINDINGS)) ## Convert the bundled screenshot result in Python, Node and Go; check the outputs are byte-identical
+demo: $(addprefix demo-,$(BINDINGS)) ## Convert the bundled screenshot result in Python, Node and Go; check the outputs are byte-identical
 	@for lang in $(BINDINGS); do \
 	  cmp -s $(BUILD)/demo/python.txt $(BUILD)/demo/$$lang.txt || { echo "demo: $$lang output differs from python"; diff $(BUILD)/demo/python.txt $(BUILD)/demo/$$lang.txt; exit 1; }; \
 	done
