@@ -100,11 +100,15 @@ impl<'a> Parser<'a> {
     }
 
     fn current_path(&self) -> String {
+        use std::fmt::Write;
         let mut out = String::new();
         for segment in &self.path {
+            out.push('/');
             match segment {
-                Segment::Key(k) => out = pointer::join(&out, k),
-                Segment::Index(i) => out = pointer::index(&out, *i),
+                Segment::Key(k) => out.push_str(&pointer::escape(k)),
+                Segment::Index(i) => {
+                    let _ = write!(out, "{i}");
+                }
             }
         }
         out

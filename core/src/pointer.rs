@@ -11,20 +11,6 @@ pub fn escape(token: &str) -> String {
     token.replace('~', "~0").replace('/', "~1")
 }
 
-/// `base` + `/` + escaped `token`.
-pub fn join(base: &str, token: &str) -> String {
-    let mut out = String::with_capacity(base.len() + token.len() + 1);
-    out.push_str(base);
-    out.push('/');
-    out.push_str(&escape(token));
-    out
-}
-
-/// `base` + `/` + `index`.
-pub fn index(base: &str, i: usize) -> String {
-    format!("{base}/{i}")
-}
-
 #[derive(Clone, Copy, Debug)]
 enum Seg<'p> {
     /// An already rendered pointer prefix.
