@@ -67,13 +67,13 @@ impl std::ops::Deref for Prefix {
     }
 }
 
-/// A hint for text that is clearly not base64 but raw binary written as a string.
+/// A hint for text already found not to be base64 that is raw binary written as a string.
 pub fn raw_bytes_hint(text: &str) -> Option<&'static str> {
     let head: String = text.chars().take(8).collect();
     let probes: [(&str, &'static str); 4] = [("PNG\r\n", "PNG"), ("JFIF", "JPEG"), ("GIF8", "GIF"), ("%PDF", "PDF")];
     probes
         .iter()
-        .find(|(magic, _)| head.contains(magic) && !is_canonical(text))
+        .find(|(magic, _)| head.contains(magic))
         .map(|(_, name)| *name)
 }
 

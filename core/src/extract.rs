@@ -83,13 +83,7 @@ pub fn extract_images<'a>(value: Value<'a>, options: &Options) -> Result<Extract
     if normalize::has_lossy(&value) {
         normalize::report_lossy(&value, &root, &mut ctx)?;
     }
-    let caps = Caps {
-        images: options.max_images.or(DEFAULT_CAPS.images),
-        item_bytes: options.max_image_bytes.or(DEFAULT_CAPS.item_bytes),
-        total_bytes: options.max_total_bytes.or(DEFAULT_CAPS.total_bytes),
-        dimension: options.max_image_dimension.or(DEFAULT_CAPS.dimension),
-        ..DEFAULT_CAPS
-    };
+    let caps = DEFAULT_CAPS.with_options(options);
     let mut walk = Walk {
         ctx,
         caps,
@@ -177,15 +171,7 @@ impl<'a> Walk<'_, 'a> {
                     }
                 }
             }
-            BlockKind::Link { uri, name, .. } => {
-                let link = Marker {
-                    kind: "resource_link",
-                    label: Some(name.as_str()),
-                    uri: Some(uri.as_str()),
-                    ..Marker::default()
-                };
-                link.render()
-            }
+            BlockKind::Link { uri, name, .. } => Marker::link(name.as_str(), uri.as_str()).render(),
             omitted => crate::targets::omitted_marker(&omitted).unwrap_or_default(),
         };
         Ok(Value::string(marker))

@@ -16,7 +16,17 @@ pub struct Marker<'s> {
     pub reason: Option<&'s str>,
 }
 
-impl Marker<'_> {
+impl<'s> Marker<'s> {
+    /// The marker of a resource link: `[resource_link <name> <<uri>>]`.
+    pub fn link(name: &'s str, uri: &'s str) -> Self {
+        Marker {
+            kind: "resource_link",
+            label: Some(name),
+            uri: Some(uri),
+            ..Marker::default()
+        }
+    }
+
     /// The marker text.
     pub fn render(&self) -> String {
         let mut out = String::with_capacity(48);
@@ -90,13 +100,10 @@ mod tests {
             ..Default::default()
         };
         assert_eq!(m.render(), "[audio audio/wav, 1.2 MB: not supported by this target]");
-        let link = Marker {
-            kind: "resource_link",
-            label: Some("report.pdf"),
-            uri: Some("file:///r.pdf"),
-            ..Default::default()
-        };
-        assert_eq!(link.render(), "[resource_link report.pdf <file:///r.pdf>]");
+        assert_eq!(
+            Marker::link("report.pdf", "file:///r.pdf").render(),
+            "[resource_link report.pdf <file:///r.pdf>]"
+        );
         assert_eq!(
             Marker {
                 kind: "image",

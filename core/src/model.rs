@@ -296,6 +296,14 @@ impl<'a> Value<'a> {
         }
     }
 
+    /// The value as a non-negative integer that fits `u64` (see [`Number::as_u64`]).
+    pub fn as_count(&self) -> Option<u64> {
+        match self {
+            Value::Number(n) => n.as_u64(),
+            _ => None,
+        }
+    }
+
     /// The object, when the value is one.
     pub fn as_object(&self) -> Option<&Map<'a>> {
         match self {

@@ -167,15 +167,14 @@ fn expect_string(value: &Value<'_>, path: &str, name: &str) -> Result<Option<Str
 }
 
 fn expect_count(value: &Value<'_>, path: &str, name: &str) -> Result<Option<u64>, ConvertError> {
-    match value {
-        Value::Null => Ok(None),
-        Value::Number(n) if n.as_u64().is_some() => Ok(n.as_u64()),
-        _ => Err(ConvertError::new(
-            Code::InvalidOption,
-            path,
-            format!("option {name} must be a non-negative integer"),
-        )),
+    if matches!(value, Value::Null) {
+        return Ok(None);
     }
+    let count = value.as_count();
+    let message = || format!("option {name} must be a non-negative integer");
+    count
+        .map(Some)
+        .ok_or_else(|| ConvertError::new(Code::InvalidOption, path, message()))
 }
 
 /// `validateBase64` → `validate_base64`; snake_case names pass unchanged.

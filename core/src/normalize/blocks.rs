@@ -368,14 +368,16 @@ fn link_block<'a>(
     let description = optional_string(entries, "description", loc, ctx)?;
     let size = match entries.take("size") {
         None | Some(Value::Null) => None,
-        Some(Value::Number(n)) if n.as_u64().is_some() => n.as_u64(),
         Some(other) => {
-            let message = format!(
-                "size must be a non-negative integer; ignored (got {})",
-                other.type_name()
-            );
-            ctx.repair(Code::InvalidFieldType, &loc.key("size"), message)?;
-            None
+            let size = other.as_count();
+            if size.is_none() {
+                let message = format!(
+                    "size must be a non-negative integer; ignored (got {})",
+                    other.type_name()
+                );
+                ctx.repair(Code::InvalidFieldType, &loc.key("size"), message)?;
+            }
+            size
         }
     };
     let icons = entries.take("icons").filter(|v| !matches!(v, Value::Null));

@@ -175,11 +175,7 @@ pub fn normalize<'a>(input: Value<'a>, ctx: &mut Context<'_>) -> Result<ToolResu
         }
     };
 
-    if legacy_blocks.is_none()
-        && !["content", "structuredContent", "isError"]
-            .iter()
-            .any(|k| entries.has(k))
-    {
+    if legacy_blocks.is_none() && !RESULT_FIELDS.iter().any(|k| entries.has(k)) {
         return Err(invalid_result(
             "",
             "not a tool result: none of content, structuredContent, isError",
@@ -332,13 +328,13 @@ fn plain_block(text: Str<'_>, at: BlockAt) -> Block<'_> {
     }
 }
 
+/// The fields of which a tool result has at least one (after aliases are renamed).
+const RESULT_FIELDS: &[&str] = &["content", "structuredContent", "isError"];
+
 /// Whether a `resultType` other than `complete` marks a non-final result: always for the
 /// known non-final values, and for any other value when the object looks like a tool result.
 fn is_non_final(result_type: &str, entries: &Fields<'_>) -> bool {
-    matches!(result_type, "input_required" | "task")
-        || ["content", "structuredContent", "isError"]
-            .iter()
-            .any(|k| entries.has(k))
+    matches!(result_type, "input_required" | "task") || RESULT_FIELDS.iter().any(|k| entries.has(k))
 }
 
 /// The documented reading of a non-boolean `isError`.

@@ -9,7 +9,7 @@ use crate::marker::{human_size, Marker};
 use crate::mime;
 use crate::model::{Str, Value};
 use crate::normalize::Context;
-use crate::options::Structured;
+use crate::options::{Options, Structured};
 use crate::parsed::{Block, BlockKind, MediaKind, Payload, ToolResult};
 
 /// Reason of a marker for a block the target cannot carry.
@@ -71,6 +71,18 @@ pub struct Caps {
 }
 
 impl Caps {
+    /// These caps with each one the options name replacing the default.
+    pub fn with_options(self, options: &Options) -> Caps {
+        Caps {
+            images: options.max_images.or(self.images),
+            item_bytes: options.max_image_bytes.or(self.item_bytes),
+            total_bytes: options.max_total_bytes.or(self.total_bytes),
+            dimension: options.max_image_dimension.or(self.dimension),
+            many_images_dimension: options.max_image_dimension.or(self.many_images_dimension),
+            documents: self.documents,
+        }
+    }
+
     /// No limits.
     pub const NONE: Caps = Caps {
         images: None,
@@ -191,14 +203,7 @@ pub struct Plan<'a> {
 /// Lays out `result` for a target with `profile`.
 pub fn plan<'a>(mut result: ToolResult<'a>, profile: &Profile, ctx: &mut Context<'_>) -> Plan<'a> {
     let options = ctx.options;
-    let caps = Caps {
-        images: options.max_images.or(profile.caps.images),
-        item_bytes: options.max_image_bytes.or(profile.caps.item_bytes),
-        total_bytes: options.max_total_bytes.or(profile.caps.total_bytes),
-        dimension: options.max_image_dimension.or(profile.caps.dimension),
-        many_images_dimension: options.max_image_dimension.or(profile.caps.many_images_dimension),
-        documents: profile.caps.documents,
-    };
+    let caps = profile.caps.with_options(options);
     let image_blocks = result
         .blocks
         .iter()
@@ -248,14 +253,8 @@ pub fn plan<'a>(mut result: ToolResult<'a>, profile: &Profile, ctx: &mut Context
                 continue;
             }
             BlockKind::Link { uri, name, .. } => {
-                let marker = Marker {
-                    kind: "resource_link",
-                    label: Some(name.as_str()),
-                    uri: Some(uri.as_str()),
-                    ..Marker::default()
-                };
                 parts.push(Part::Text {
-                    text: Str::owned(marker.render()),
+                    text: Str::owned(Marker::link(name.as_str(), uri.as_str()).render()),
                     content: false,
                 });
                 continue;
