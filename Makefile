@@ -13,9 +13,11 @@ COUNTS := $(BUILD)/conformance-counts
 CLI := $(ROOT)/target/release/mcp-tool-result
 DEMO_INPUT := $(ROOT)/conformance/demo/browser-screenshot.json
 BINDINGS := python node go
+# Every conformance runner; each writes its case count to $(COUNTS)/<runner>.
+RUNNERS := rust python node go
 export CARGO_TERM_COLOR ?= never
 
-.PHONY: help demo test test-core conformance conformance-rust conformance-peers schema types check-counts \
+.PHONY: help demo test reset-counts test-core conformance conformance-rust conformance-peers schema types check-counts \
         test-bindings lint bench cli clean $(addprefix test-,$(BINDINGS)) $(addprefix demo-,$(BINDINGS))
 
 help: ## List the targets
@@ -34,7 +36,11 @@ $(addprefix demo-,$(BINDINGS)): demo-%: $(VENV)/.ok
 	@mkdir -p $(BUILD)/demo
 	@$(MAKE) -s -C bindings-$* demo DEMO_INPUT=$(DEMO_INPUT) > $(BUILD)/demo/$*.txt
 
-test: lint test-core conformance test-bindings check-counts ## Install what is missing and run every test
+test: reset-counts lint test-core conformance test-bindings check-counts ## Install what is missing and run every test
+
+# Counts from an earlier run must not satisfy check-counts.
+reset-counts:
+	rm -rf $(COUNTS)
 
 cli: ## Build the command-line tool (target/release/mcp-tool-result)
 	cargo build --release -p mcp-tool-result --features cli
@@ -65,12 +71,12 @@ $(addprefix test-,$(BINDINGS)): test-%:
 	@mkdir -p $(COUNTS)
 	$(MAKE) -C bindings-$* test CONFORMANCE_COUNT_FILE=$(COUNTS)/$*
 
-check-counts: ## Fail when a conformance runner ran fewer cases than the Rust runner
-	@want=$$(cat $(COUNTS)/rust); status=0; total=$$want; \
-	for lang in $(BINDINGS); do \
-	  got=$$(cat $(COUNTS)/$$lang 2>/dev/null || echo 0); total=$$((total + got)); \
-	  echo "conformance counts: rust $$want, $$lang $$got"; \
-	  [ "$$got" -ge "$$want" ] || { echo "conformance: the $$lang runner ran $$got of $$want cases"; status=1; }; \
+check-counts: ## Fail unless every conformance runner ran exactly the number of cases the fixtures hold
+	@want=$$(python3 conformance/count_cases.py); status=0; total=0; \
+	for runner in $(RUNNERS); do \
+	  got=$$(cat $(COUNTS)/$$runner 2>/dev/null || echo 0); total=$$((total + got)); \
+	  echo "conformance counts: fixtures $$want, $$runner $$got"; \
+	  [ "$$got" -eq "$$want" ] || { echo "conformance: the $$runner runner ran $$got of the $$want cases the fixtures hold"; status=1; }; \
 	done; \
 	[ $$status -eq 0 ] && echo "conformance: $$total passed, 0 failed"; exit $$status
 
