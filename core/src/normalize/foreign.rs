@@ -26,15 +26,30 @@ fn type_of<'m>(map: &'m Map<'_>) -> Option<&'m str> {
     map.get("type").and_then(Value::as_str)
 }
 
-/// Whether `map` is a replayed result block of Anthropic or agent-framework.
-pub(super) fn is_foreign_result(map: &Map<'_>) -> bool {
-    type_of(map).is_some_and(|t| RESULTS.iter().any(|(name, ..)| *name == t))
+/// Where the content and the id of a replayed result block stand (Anthropic or
+/// agent-framework), when `map` is one.
+pub(super) fn result_shape(map: &Map<'_>) -> Option<ResultShape> {
+    let kind = type_of(map)?;
+    RESULTS
+        .iter()
+        .find(|(name, ..)| *name == kind)
+        .map(|&(_, content_key, id_key)| ResultShape { content_key, id_key })
+}
+
+/// The keys of a replayed result block.
+#[derive(Clone, Copy)]
+pub(super) struct ResultShape {
+    content_key: &'static str,
+    id_key: &'static str,
 }
 
 /// A replayed result block: its content items, `is_error` (Anthropic) and its own id.
-pub(super) fn foreign_result<'a>(map: Map<'a>, ctx: &mut Context<'_>) -> Result<ToolResult<'a>, ConvertError> {
-    let kind = type_of(&map).unwrap_or_default().to_owned();
-    let &(_, content_key, id_key) = RESULTS.iter().find(|(name, ..)| *name == kind).unwrap_or(&RESULTS[0]);
+pub(super) fn foreign_result<'a>(
+    map: Map<'a>,
+    shape: ResultShape,
+    ctx: &mut Context<'_>,
+) -> Result<ToolResult<'a>, ConvertError> {
+    let ResultShape { content_key, id_key } = shape;
     let mut entries = map.into_entries();
     let id = take_str(&mut entries, id_key);
     let is_error = match take(&mut entries, "is_error") {
