@@ -200,13 +200,15 @@ fn framework_data<'a>(
     };
     let comma = uri.as_str().find(',').unwrap_or(uri.as_str().len());
     let prefix_mime = uri.as_str()[5..comma].split(';').next().unwrap_or("").trim().to_owned();
-    let declared = take_str(&mut entries, "media_type")
-        .filter(|m| !m.as_str().trim().is_empty())
-        .or_else(|| (!prefix_mime.is_empty()).then(|| Str::owned(prefix_mime)));
+    let uri_loc = loc.key("uri");
+    let media_type_loc = loc.key("media_type");
+    let (declared, mime_loc) = match take_str(&mut entries, "media_type").filter(|m| !m.as_str().trim().is_empty()) {
+        Some(media_type) => (Some(media_type), &media_type_loc),
+        None => ((!prefix_mime.is_empty()).then(|| Str::owned(prefix_mime)), &uri_loc),
+    };
     let class = Class::by_mime(declared.as_ref().map_or("", Str::as_str));
     let data = uri.slice_from((comma + 1).min(uri.as_str().len()));
-    let uri_loc = loc.key("uri");
-    media(data, &uri_loc, declared, &loc.key("media_type"), class, ctx)
+    media(data, &uri_loc, declared, mime_loc, class, ctx)
 }
 
 /// agent-framework `{type: "uri", uri, media_type?}`: a link.
