@@ -93,3 +93,12 @@ clean: ## Remove build outputs
 	cargo clean
 	rm -rf $(BUILD)
 	for lang in $(BINDINGS); do $(MAKE) -C bindings-$$lang clean; done
+
+# ---- WebAssembly build (bindings-wasm; the npm package's wasm glue in bindings-node/wasm) ----
+.PHONY: wasm test-wasm
+
+wasm: ## Build the WebAssembly module (.build/wasm/mcp_tool_result.wasm)
+	$(MAKE) -C bindings-wasm build
+
+test-wasm: ## The wasm module's ABI smoke test
+	$(MAKE) -C bindings-wasm test
