@@ -347,6 +347,7 @@ fn truthy(value: &Value<'_>) -> bool {
             s.as_str().trim().to_ascii_lowercase().as_str(),
             "" | "false" | "0" | "no"
         ),
+        Value::Bytes(b) => b.decoded_len() != 0,
         Value::Array(items) => !items.is_empty(),
         Value::Object(map) => !map.is_empty(),
     }

@@ -6,6 +6,7 @@ mod copilot;
 mod gemini;
 mod mcp;
 mod openai;
+pub(crate) mod payload;
 pub(crate) mod plan;
 mod text;
 
