@@ -27,6 +27,10 @@ fn write(value: &Value<'_>, out: &mut String) {
             json::write_str(&Str::owned(marker), out);
         }
         Value::String(s) => json::write_str(s, out),
+        Value::Bytes(b) => {
+            let marker = format!("[data, {}]", human_size(b.decoded_len() as u64));
+            json::write_str(&Str::owned(marker), out);
+        }
         Value::Array(items) => {
             out.push('[');
             for (i, item) in items.iter().enumerate() {
