@@ -1,29 +1,27 @@
-// Runs every conformance case through each door of the package: the object door (a JS value
-// as `client.callTool()` returns it), the JSON-text door of `convert` and `convertJson`.
-// `input_json` cases, which JSON values cannot always represent, use the two text doors, and
-// so do inputs that are a JSON string: a JS string given to `convert` is JSON text.
+// Runs every conformance case through each door of the package: the value door (`convert` of a
+// JS value as `client.callTool()` returns it; a string input is a string value) and the two
+// JSON-text doors of `convertJson` (a string, and a Buffer of its UTF-8). `input_json` cases,
+// which JS values cannot always represent, use the text doors only. Likewise `extractImages`
+// and `extractImagesJson`.
 import assert from 'node:assert/strict'
 import { writeFileSync } from 'node:fs'
 import { after, test } from 'node:test'
 
-import { ConvertError, convert, convertJson, extractImages } from '../index.mjs'
+import { ConvertError, convert, convertJson, extractImages, extractImagesJson } from '../index.mjs'
 import { loadCases, withoutMessages } from './fixtures.mjs'
 
 const cases = loadCases()
 let ran = 0
 
 function doors({ target, case: c }) {
-  if (target === 'extract_images') {
-    // extract_images(value, options): a JS value only (a string is a value, not JSON text).
-    return { object: () => extractImages(c.input_json === undefined ? c.input : JSON.parse(c.input_json), c.options) }
-  }
   const text = c.input_json ?? JSON.stringify(c.input)
-  const optionsJson = c.options === undefined ? undefined : JSON.stringify(c.options)
-  const out = {
-    text: () => convert(text, target, c.options),
-    json: () => JSON.parse(convertJson(text, target, optionsJson)),
+  const fromText = target === 'extract_images' ? (t) => extractImagesJson(t, c.options) : (t) => convertJson(t, target, c.options)
+  const out = { text: () => fromText(text) }
+  // A lone surrogate has no UTF-8 form: such texts have no Buffer door.
+  if (text.isWellFormed()) out.utf8 = () => fromText(Buffer.from(text))
+  if (c.input_json === undefined) {
+    out.value = target === 'extract_images' ? () => extractImages(c.input, c.options) : () => convert(c.input, target, c.options)
   }
-  if (c.input_json === undefined && typeof c.input !== 'string') out.object = () => convert(c.input, target, c.options)
   return out
 }
 

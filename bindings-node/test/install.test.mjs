@@ -33,6 +33,7 @@ test('the tarball holds the loader, both entry points, the types and the addon',
   const files = packed.files.map((f) => f.path).sort()
   assert.deepEqual(files, [
     'README.md',
+    'api.js',
     'binding.js',
     'index.d.ts',
     'index.js',

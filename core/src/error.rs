@@ -77,6 +77,8 @@ codes! {
     EmptyPayload = "empty_payload", Repair;
     /// The payload's magic bytes contradict `mimeType`.
     MimeTypeMismatch = "mime_type_mismatch", Repair;
+    /// The target's item needs a tool-call id and none was given.
+    MissingToolCallId = "missing_tool_call_id", Repair;
     /// A JSON-RPC response envelope was unwrapped.
     JsonrpcEnvelope = "jsonrpc_envelope", Notice;
     /// `mimeType` was normalized.

@@ -63,6 +63,7 @@ pub fn convert<'a>(input: Value<'a>, target: Target, options: &Options) -> Resul
     } else {
         normalize::normalize(input, &mut ctx)?
     };
+    targets::check_tool_call_id(target, &result, &mut ctx)?;
     Ok(targets::render(target, result, &mut ctx))
 }
 

@@ -13,6 +13,7 @@ use crate::parsed::{Block, BlockAt, BlockKind, ToolResult};
 use crate::pointer::Loc;
 
 mod blocks;
+mod foreign;
 mod keys;
 mod media;
 mod surrogates;
@@ -249,6 +250,7 @@ pub fn normalize<'a>(input: Value<'a>, ctx: &mut Context<'_>) -> Result<ToolResu
         result_type,
         base,
         structured_key,
+        tool_use_id: None,
     })
 }
 
@@ -272,7 +274,7 @@ const RESULT_KEYS: &[&str] = &[
 /// list of content items. Blocks are located from the input's root.
 pub fn normalize_replay<'a>(input: Value<'a>, ctx: &mut Context<'_>) -> Result<ToolResult<'a>, ConvertError> {
     if let Value::Object(map) = &input {
-        if RESULT_KEYS.iter().any(|k| map.contains_key(k)) {
+        if RESULT_KEYS.iter().any(|k| map.contains_key(k)) && !foreign::is_foreign_result(map) {
             return normalize(input, ctx);
         }
     }
@@ -287,11 +289,14 @@ pub fn normalize_replay<'a>(input: Value<'a>, ctx: &mut Context<'_>) -> Result<T
         Value::Array(items) => {
             let mut blocks = Vec::with_capacity(items.len());
             for (i, item) in items.into_iter().enumerate() {
-                blocks.extend(block(item, BlockAt::Root(Some(i)), &root.index(i), ctx)?);
+                blocks.extend(foreign::replay_item(item, BlockAt::Root(Some(i)), &root.index(i), ctx)?);
             }
             blocks
         }
-        Value::Object(map) if map.contains_key("type") => object_block(map, at, &root, ctx)?.into_iter().collect(),
+        Value::Object(map) if foreign::is_foreign_result(&map) => return foreign::foreign_result(map, ctx),
+        Value::Object(map) if map.contains_key("type") => foreign::replay_item(Value::Object(map), at, &root, ctx)?
+            .into_iter()
+            .collect(),
         Value::Object(map) => vec![plain_block(Str::owned(canonical::to_text(&Value::Object(map))), at)],
         other => {
             return Err(invalid_result(
@@ -308,6 +313,7 @@ pub fn normalize_replay<'a>(input: Value<'a>, ctx: &mut Context<'_>) -> Result<T
         result_type: None,
         base: String::new(),
         structured_key: "structuredContent",
+        tool_use_id: None,
     })
 }
 
@@ -338,7 +344,7 @@ fn is_non_final(result_type: &str, entries: &Fields<'_>) -> bool {
 }
 
 /// The documented reading of a non-boolean `isError`.
-fn truthy(value: &Value<'_>) -> bool {
+pub(super) fn truthy(value: &Value<'_>) -> bool {
     match value {
         Value::Null => false,
         Value::Bool(b) => *b,
