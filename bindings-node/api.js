@@ -39,7 +39,7 @@ Object.defineProperty(ConvertError.prototype, 'name', { value: 'ConvertError', w
 const HOST_MIN = 1024
 const NEEDS_ESCAPE = /[\u0000-\u001f"\\\ud800-\udfff]/
 /** Options placed before the caller's: a later duplicate key wins in the core. */
-const CONVERT_DEFAULTS = ''
+const CONVERT_DEFAULTS = '"host":"node","payload":"sdk"'
 const quotedKeys = new Map()
 
 /** A lowering failure on its way up: each container adds its key or index to `tokens`. */

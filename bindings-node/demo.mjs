@@ -1,5 +1,6 @@
 // `make demo DEMO_INPUT=<file>`: the Conversion of one tool result (JSON text) for each entry of
-// conformance/demo/conversions.json, printed as compact JSON; Python and Go print the same bytes.
+// conformance/demo/conversions.json, printed as compact JSON with payloads as base64 text
+// (`payload: "wire"`); Python and Go print the same bytes.
 import { readFileSync } from 'node:fs'
 
 import { convertJson } from './index.mjs'
@@ -8,5 +9,5 @@ const text = readFileSync(process.argv[2])
 const conversions = JSON.parse(readFileSync(new URL('../conformance/demo/conversions.json', import.meta.url), 'utf8'))
 for (const { target, options } of conversions) {
   console.log(`== ${target} ${options}`)
-  console.log(JSON.stringify(convertJson(text, target, JSON.parse(options))))
+  console.log(JSON.stringify(convertJson(text, target, { ...JSON.parse(options), payload: 'wire' })))
 }

@@ -30,6 +30,12 @@ export interface ConvertOptions {
   binary?: 'inline' | 'marker'
   /** How `structuredContent` reaches the model. Default `'fallback'` (only when no text says anything). */
   structuredContent?: 'fallback' | 'prefer' | 'append' | 'ignore'
+  /**
+   * Payloads in fields the target's Node SDK types as binary (Bedrock `source.bytes`):
+   * `'sdk'` (default) gives them as `Uint8Array`s, ready for the SDK; `'wire'` as base64 text,
+   * the JSON form of the HTTP API. Elsewhere payloads are base64 text in both forms.
+   */
+  payload?: 'sdk' | 'wire'
   /** Id of the tool call, for targets whose item carries one (then typed as present). */
   toolCallId?: string | null
   /** Name of the tool, for targets whose item carries one (then typed as present). */
@@ -70,6 +76,7 @@ export type RepairCode =
   | 'url_in_data'
   | 'empty_payload'
   | 'mime_type_mismatch'
+  | 'missing_tool_call_id'
 
 /** Codes of notices (reported, never raised). */
 export type NoticeCode =
@@ -189,6 +196,18 @@ export type IdField<Field extends string, O, Option extends 'toolCallId' | 'tool
   ? { [K in Field]: string }
   : { [K in Field]?: string }
 
+/**
+ * A payload in a field the target's Node SDK types as binary, under options `O`: a
+ * `Uint8Array` with `payload: 'sdk'` (the default), base64 text with `payload: 'wire'`.
+ */
+export type BytesFor<O> = O extends { payload: 'wire' }
+  ? string
+  : O extends { payload: 'sdk' }
+    ? Uint8Array
+    : 'payload' extends keyof O
+      ? Uint8Array | string
+      : Uint8Array
+
 /** Anthropic Messages content blocks a tool result carries. */
 export interface AnthropicTextBlock {
   type: 'text'
@@ -276,25 +295,30 @@ export type BedrockDocumentFormat = 'pdf' | 'csv' | 'doc' | 'docx' | 'xls' | 'xl
 /** Bedrock Converse video formats. */
 export type BedrockVideoFormat = 'mp4' | 'webm' | 'mov' | 'mkv' | 'flv' | 'mpeg' | 'wmv' | 'three_gp'
 
-/** Bedrock Converse content blocks (payloads as base64 text). */
-export type BedrockContentBlock =
+/**
+ * Bedrock Converse text and media blocks (payloads as `BytesFor<O>`: `Uint8Array`s by default),
+ * the attachments of `bedrock`.
+ */
+export type BedrockMediaBlock<O = {}> =
   | { text: string }
-  | { json: JsonValue }
-  | { image: { format: 'png' | 'jpeg' | 'gif' | 'webp'; source: { bytes: string } } }
-  | { document: { format: BedrockDocumentFormat; name: string; source: { bytes: string } } }
-  | { video: { format: BedrockVideoFormat; source: { bytes: string } } }
+  | { image: { format: 'png' | 'jpeg' | 'gif' | 'webp'; source: { bytes: BytesFor<O> } } }
+  | { document: { format: BedrockDocumentFormat; name: string; source: { bytes: BytesFor<O> } } }
+  | { video: { format: BedrockVideoFormat; source: { bytes: BytesFor<O> } } }
+
+/** The content blocks of a Bedrock `toolResult`: text, media and `json` (structuredContent). */
+export type BedrockContentBlock<O = {}> = BedrockMediaBlock<O> | { json: JsonValue }
 
 /** Target `bedrock`: a Converse `toolResult` block (`toolUseId` with the `toolCallId` option). */
 export interface BedrockToolResult<O = {}> {
   toolResult: {
-    content: BedrockContentBlock[]
+    content: BedrockContentBlock<O>[]
     status: 'success' | 'error'
   } & IdField<'toolUseId', O>
 }
 
 /**
  * The `output` type of each target under options `O` (the type of the options given, `{}`
- * for none): ids are present when `O` gives them.
+ * for none): ids are present when `O` gives them, Bedrock payloads are `BytesFor<O>`.
  */
 export interface TargetOutput<O = {}> {
   copilot: CopilotToolResult
@@ -320,7 +344,7 @@ export interface TargetAttachment<O = {}> {
   'openai-responses': never
   gemini: never
   'gemini-legacy': GeminiPart
-  bedrock: BedrockContentBlock
+  bedrock: BedrockMediaBlock<O>
   text: never
 }
 

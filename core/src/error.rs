@@ -91,6 +91,8 @@ codes! {
     BlockAsMarker = "block_as_marker", Notice;
     /// `structuredContent` was given to the model as JSON text.
     StructuredContentAsText = "structured_content_as_text", Notice;
+    /// `structuredContent` repeats the content blocks, so it was not given as text again.
+    StructuredContentRepeatsContent = "structured_content_repeats_content", Notice;
 }
 
 /// How a code behaves in the two modes.

@@ -20,6 +20,8 @@ pub struct ToolResult<'a> {
     pub base: String,
     /// The key `structuredContent` was given under.
     pub structured_key: &'static str,
+    /// `structuredContent` mirrors the content blocks or repeats one of their payloads.
+    pub structured_repeats_content: bool,
     /// The tool-call id a replayed result block carried (`tool_use_id`, `call_id`).
     pub tool_use_id: Option<Str<'a>>,
 }

@@ -80,6 +80,7 @@ pub(super) fn foreign_result<'a>(map: Map<'a>, ctx: &mut Context<'_>) -> Result<
         result_type: None,
         base: String::new(),
         structured_key: "structuredContent",
+        structured_repeats_content: false,
         tool_use_id: id,
     })
 }

@@ -16,6 +16,7 @@ mod blocks;
 mod foreign;
 mod keys;
 mod media;
+mod mirror;
 mod surrogates;
 
 use blocks::{block, object_block};
@@ -228,6 +229,10 @@ pub fn normalize<'a>(input: Value<'a>, ctx: &mut Context<'_>) -> Result<ToolResu
         }
     };
 
+    let structured_repeats_content = match (&raw_content, entries.get("structuredContent")) {
+        (RawContent::Items(items), Some(structured)) => mirror::repeats_content(structured, items),
+        _ => false,
+    };
     let mut blocks = legacy_blocks.unwrap_or_default();
     match raw_content {
         RawContent::None => {}
@@ -250,6 +255,7 @@ pub fn normalize<'a>(input: Value<'a>, ctx: &mut Context<'_>) -> Result<ToolResu
         result_type,
         base,
         structured_key,
+        structured_repeats_content,
         tool_use_id: None,
     })
 }
@@ -313,6 +319,7 @@ pub fn normalize_replay<'a>(input: Value<'a>, ctx: &mut Context<'_>) -> Result<T
         result_type: None,
         base: String::new(),
         structured_key: "structuredContent",
+        structured_repeats_content: false,
         tool_use_id: None,
     })
 }

@@ -92,7 +92,7 @@ fn block<'a>(part: Part<'a>, options: &Options) -> Value<'a> {
         Part::Text { text, .. } => text_block(text),
         Part::Structured(value) => {
             let mut map = Map::with_capacity(1);
-            map.push("json", value);
+            map.push("json", crate::canonical::without_payloads(value));
             Value::Object(map)
         }
         Part::Media(media) => media_block(media, options),
