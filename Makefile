@@ -106,7 +106,7 @@ test-wasm: ## wasm: ABI smoke test, conformance + API through the wasm build in 
 	@mkdir -p $(COUNTS)
 	$(MAKE) -C bindings-wasm test
 	$(MAKE) -C bindings-node/wasm test CONFORMANCE_COUNT_FILE=$(COUNTS)/node-wasm
-	$(MAKE) -C bindings-node/wasm test-workerd
+	$(MAKE) -C bindings-node/wasm test-runtimes
 
 lint-wasm: ## wasm: cargo fmt + clippy for wasm32, tsc on the wasm entry's types
 	$(MAKE) -C bindings-wasm lint

@@ -1,9 +1,10 @@
-// The wasm build for browsers and Deno (export conditions `browser` and `deno`). Browsers
+// The wasm build for browsers and web workers (export conditions `browser` and `worker`). Browsers
 // compile a module of this size only asynchronously on the main thread, so this build needs
 // `await init()` once before the first call; `init(source)` takes a URL, a Response, the
 // bytes or a compiled WebAssembly.Module, and defaults to the .wasm file next to this module
 // (bundlers such as Vite, webpack and esbuild follow `new URL(..., import.meta.url)`).
-import glue from './api.js'
+import api from '../api.js'
+import glue from './backend.js'
 
 let ready = null
 let loading = null
@@ -50,7 +51,9 @@ function instantiate() {
   return new WebAssembly.Instance(ready.module, {}).exports
 }
 
-const api = glue.createApi(instantiate, glue.webCodec, init)
+const built = api.createApi(glue.wasmBackend(instantiate, glue.webCodec))
 
-export const { convert, convertJson, toCopilot, extractImages, extractImagesJson, ConvertError, backend } = api
-export default api
+export const { convert, convertJson, toCopilot, extractImages, extractImagesJson, targetNames, ConvertError } = built
+/** Which build this is (see index.d.ts). */
+export const backend = 'wasm'
+export default { ...built, backend, init }

@@ -10,6 +10,9 @@ import { fileURLToPath } from 'node:url'
 
 import * as wasm from '../node.mjs'
 import * as selected from '../select.mjs'
+import backendModule from '../backend.js'
+
+const { MAX_DEPTH } = backendModule
 
 const require = createRequire(import.meta.url)
 const packageDir = fileURLToPath(new URL('../..', import.meta.url))
@@ -39,7 +42,7 @@ test('the package entry in Node is the native addon when it loads', () => {
 test('the package entry falls back to the wasm build where no addon loads', () => {
   const copy = mkdtempSync(join(tmpdir(), 'mtr-no-addon-'))
   try {
-    for (const file of ['package.json', 'index.js', 'binding.js', 'wasm']) {
+    for (const file of ['package.json', 'api.js', 'index.js', 'binding.js', 'wasm']) {
       cpSync(join(packageDir, file), join(copy, file), { recursive: true, filter: (src) => !src.includes('/wasm/test') })
     }
     const api = createRequire(join(copy, 'package.json'))('./wasm/select.cjs')
@@ -50,11 +53,60 @@ test('the package entry falls back to the wasm build where no addon loads', () =
   }
 })
 
+/** A value with every Uint8Array replaced by its base64 text. */
+function asBase64(value) {
+  return JSON.parse(
+    JSON.stringify(value, function (key, v) {
+      return this[key] instanceof Uint8Array ? Buffer.from(this[key]).toString('base64') : v
+    }),
+  )
+}
+
 for (const target of ['copilot', 'anthropic', 'openai-chat', 'openai-responses', 'gemini', 'bedrock', 'mcp', 'text']) {
   test(`the screenshot result for ${target}: wasm equals native`, () => {
-    assert.deepEqual(wasm.convert(demo, target, { toolCallId: 'c1' }), native.convert(demo, target, { toolCallId: 'c1' }))
+    assert.deepEqual(asBase64(wasm.convert(demo, target, { toolCallId: 'c1' })), asBase64(native.convert(demo, target, { toolCallId: 'c1' })))
   })
 }
+
+test('with payload sdk a payload is bytes where the Node SDK types it so, base64 text elsewhere', () => {
+  const sdk = { toolCallId: 'c1', payload: 'sdk', host: 'node' }
+  const bedrock = wasm.convert(demo, 'bedrock', sdk).output.toolResult.content[1].image.source.bytes
+  assert.ok(Buffer.isBuffer(bedrock), 'bedrock source.bytes is a Buffer, as natively')
+  assert.equal(bedrock.buffer.byteLength, png.length, 'the bytes own their buffer')
+  assert.deepEqual(Buffer.from(bedrock), png)
+  assert.equal(wasm.convert(demo, 'gemini', sdk).output.functionResponse.parts[0].inlineData.data, demo.content[1].data)
+  const wire = wasm.convertJson(JSON.stringify(demo), 'bedrock', { ...sdk, payload: 'wire' })
+  assert.equal(wire.output.toolResult.content[1].image.source.bytes, demo.content[1].data)
+})
+
+test('the default payload form is the native one', () => {
+  assert.deepEqual(asBase64(wasm.convert(demo, 'bedrock')), asBase64(native.convert(demo, 'bedrock')))
+  const kind = (api) => api.convert(demo, 'bedrock').output.toolResult.content[1].image.source.bytes.constructor.name
+  assert.equal(kind(wasm), kind(native))
+})
+
+test('large strings and strings that start with U+0000 reach the core as they are', () => {
+  const long = 'x'.repeat(5000) + '"\\u0000\u0000'
+  const tricky = ['\u00000', 'a"\u00001', '\\u00002', 'q\\', '']
+  const result = { content: [{ type: 'text', text: long }, ...tricky.map((text) => ({ type: 'text', text }))] }
+  assert.deepEqual(wasm.convert(result, 'copilot'), native.convert(result, 'copilot'))
+  assert.equal(wasm.convert(result, 'copilot').output.textResultForLlm.split('\n')[0], long)
+})
+
+test('JSON text as UTF-8 bytes converts like the string', () => {
+  const text = JSON.stringify(demo)
+  assert.deepEqual(wasm.convertJson(new TextEncoder().encode(text), 'anthropic'), wasm.convertJson(text, 'anthropic'))
+  assert.equal(failure(() => wasm.convertJson(new Uint8Array([0xc3, 0x28]), 'anthropic')).code, 'invalid_json')
+})
+
+test('the nesting limit known before loading is the module\'s', () => {
+  const abi = new WebAssembly.Instance(new WebAssembly.Module(readFileSync(new URL('../mcp_tool_result.wasm', import.meta.url))), {})
+  assert.equal(abi.exports.mtr_max_depth(), MAX_DEPTH)
+})
+
+test('targetNames are the core\'s', () => {
+  assert.deepEqual(wasm.targetNames(), native.targetNames())
+})
 
 test('a Uint8Array payload is read as its bytes', () => {
   const result = { content: [{ type: 'image', data: new Uint8Array(png), mimeType: 'image/png' }] }
@@ -115,10 +167,12 @@ test('a string value is a value, not JSON text', () => {
   assert.deepEqual(wasm.convertJson('{"content":[]}', 'copilot'), wasm.convert({ content: [] }, 'copilot'))
 })
 
-test('lone surrogates reach the core as such', () => {
-  const result = { content: [{ type: 'text', text: 'a\ud800b' }] }
-  assert.deepEqual(wasm.convert(result, 'copilot'), native.convert(result, 'copilot'))
-  assert.equal(wasm.convert(result, 'copilot').diagnostics[0].code, 'lone_surrogate')
+test('lone surrogates reach the core as such, in short and in large strings', () => {
+  for (const text of ['a\ud800b', 'y'.repeat(3000) + '\udc00']) {
+    const result = { content: [{ type: 'text', text }] }
+    assert.deepEqual(wasm.convert(result, 'copilot'), native.convert(result, 'copilot'))
+    assert.deepEqual(wasm.convert(result, 'copilot').diagnostics.map((d) => d.code), ['lone_surrogate'])
+  }
 })
 
 test('inputs that grow the module memory convert right, and so do the calls after them', () => {

@@ -1,6 +1,6 @@
-// The fifth conformance runner: every fixture case through the wasm build in Node, by both
-// doors (a JS value through convert / extractImages, JSON text through convertJson /
-// extractImagesJson). Bytes values come back as Uint8Array: they are turned back into base64
+// The fifth conformance runner: every fixture case through the wasm build in Node, by each
+// door (a JS value through convert / extractImages; JSON text, as a string and as UTF-8
+// bytes, through convertJson / extractImagesJson). Bytes values come back as Uint8Array: they are turned back into base64
 // before comparing, and the set of their pointers must equal the case's `bytes` (absent = none).
 import assert from 'node:assert/strict'
 import { writeFileSync } from 'node:fs'
@@ -12,21 +12,27 @@ import { loadCases, withoutMessages } from '../../test/fixtures.mjs'
 const cases = loadCases()
 let ran = 0
 
-/** Fixtures pin the core's default payload form; a binding's own default is pinned by its tests. */
+/**
+ * Fixtures pin the core's defaults: the case's options as given, with `payload: "wire"` and
+ * `host: null` where the case sets none (the binding's own defaults are pinned by its tests).
+ */
 function optionsOf(c) {
-  return c.options
+  const given = c.options
+  if (given !== undefined && (typeof given !== 'object' || given === null || Array.isArray(given))) return given
+  return { ...(given && 'payload' in given ? {} : { payload: 'wire' }), ...(given && 'host' in given ? {} : { host: null }), ...given }
 }
 
 function doors({ target, case: c }) {
   const text = c.input_json ?? JSON.stringify(c.input)
-  const options = optionsOf(c)
-  if (target === 'extract_images') {
-    const out = { json: () => extractImagesJson(text, options) }
-    if (c.input_json === undefined) out.value = () => extractImages(c.input, options)
-    return out
+  const extract = target === 'extract_images'
+  const options = extract ? c.options : optionsOf(c)
+  const fromText = extract ? (t) => extractImagesJson(t, options) : (t) => convertJson(t, target, options)
+  const out = { text: () => fromText(text) }
+  // A lone surrogate has no UTF-8 form: such texts have no bytes door.
+  if (text.isWellFormed()) out.utf8 = () => fromText(new TextEncoder().encode(text))
+  if (c.input_json === undefined) {
+    out.value = extract ? () => extractImages(c.input, options) : () => convert(c.input, target, options)
   }
-  const out = { json: () => convertJson(text, target, options) }
-  if (c.input_json === undefined) out.value = () => convert(c.input, target, options)
   return out
 }
 
