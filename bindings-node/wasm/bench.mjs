@@ -1,8 +1,8 @@
 // `make bench` (wasm): in one run, the wasm build in Node next to the native addon and the
 // Copilot SDK's convertMcpCallToolResult (toCopilot) on one text block and on one 5 MiB image
 // (base64 validated); first-call latency of each build in a fresh process; module size.
-// Per-call figures are medians of 15 rounds that time the three converters in turn, after a
-// warm-up; first calls are the median of 5 fresh processes.
+// Per-call figures are CPU time, medians of 15 rounds that time the three converters in turn,
+// after a warm-up; first calls (wall time) are the median of 5 fresh processes.
 import { convertMcpCallToolResult } from '@github/copilot-sdk'
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
@@ -40,8 +40,8 @@ function batchSize(fn, ms) {
 }
 
 /**
- * Median ns per call of each converter over 15 rounds; each round times one batch of every
- * converter in turn, so load on the machine hits them alike. Each is warmed up first for
+ * Median CPU ns per call of each converter over 15 rounds (CPU time: the machine is shared, so
+ * wall time would count other processes); each round times one batch of every converter in turn. Each is warmed up first for
  * `warmMs` (V8 compiles wasm with a baseline tier first).
  */
 function measureSideBySide(fns, input, { rounds = 15, batchMs = 10, warmMs = 500 } = {}) {
@@ -53,9 +53,10 @@ function measureSideBySide(fns, input, { rounds = 15, batchMs = 10, warmMs = 500
   })
   for (let r = 0; r < rounds; r++) {
     for (const run of runs) {
-      const t = process.hrtime.bigint()
+      const t = process.cpuUsage()
       for (let i = 0; i < run.n; i++) run.call()
-      run.times.push(Number(process.hrtime.bigint() - t) / run.n)
+      const used = process.cpuUsage(t)
+      run.times.push(((used.user + used.system) * 1000) / run.n)
     }
   }
   return runs.map(({ name, times }) => [name, times.sort((a, b) => a - b)[times.length >> 1]])
@@ -72,7 +73,7 @@ m.toCopilot({ content: [{ type: 'text', text: 'hi' }] }); console.log(Number(pro
   return runs.sort((a, b) => a - b)[2]
 }
 
-console.log('per call, median of 15 interleaved rounds:')
+console.log('CPU time per call, median of 15 interleaved rounds:')
 for (const [name, input] of Object.entries(inputs)) {
   for (const [converter, ns] of measureSideBySide(converters, input)) {
     console.log(`  ${name.padEnd(24)} ${converter.padEnd(20)} ${show(ns)}`)
