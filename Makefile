@@ -102,7 +102,7 @@ clean: ## Remove build outputs
 wasm: ## Build the WebAssembly module (.build/wasm/mcp_tool_result.wasm)
 	$(MAKE) -C bindings-wasm build
 
-test-wasm: ## wasm: ABI smoke test, conformance + API through the wasm build in Node, the Workers runtime test
+test-wasm: ## wasm: ABI smoke test, conformance + API through the wasm build in Node, Workers (workerd) and Deno runtime tests
 	@mkdir -p $(COUNTS)
 	$(MAKE) -C bindings-wasm test
 	$(MAKE) -C bindings-node/wasm test CONFORMANCE_COUNT_FILE=$(COUNTS)/node-wasm
