@@ -1,12 +1,11 @@
 """Every conformance case, through every door of the binding.
 
-`input` cases run through `convert` (Python values; a string input as its JSON text, since a
-top-level `str` is JSON text to `convert`) and `convert_json` (their JSON text); `input_json`
-cases through `convert` with the text as `str` and as `bytes`, `convert_json` with `str` and
-`bytes`, and, when `json.loads` can read the text, `convert` with the loaded Python value
-(lone surrogates, big integers and deep nesting then go through the binding's own lowering).
-Files of the pseudo-target `extract_images` run `extract_images` and `extract_images_json`
-the same way.
+`input` cases run through `convert` (the Python value; a string input is a string value) and
+`convert_json` (its JSON text); `input_json` cases through `convert_json` with the text as `str`
+and as `bytes`, and, when `json.loads` can read the text, `convert` with the loaded value (lone
+surrogates, big integers and deep nesting then go through the binding's own lowering). Files
+of the pseudo-target `extract_images` run `extract_images` and `extract_images_json` the same
+way.
 """
 
 from __future__ import annotations
@@ -35,41 +34,34 @@ def _strict_loads(text: str) -> Any:
 
 def _doors(target: str, case: dict[str, Any]) -> dict[str, Callable[[], Any]]:
     options = case.get("options", {})
-    options_json = json.dumps(options)
     if target == "extract_images":
-        # extract_images reads a str as a string value; its JSON door is extract_images_json.
+
         def run_value(value: Any) -> Any:
             return m.extract_images(value, **options)
 
         def run_text(text: str | bytes) -> Any:
-            return json.loads(m.extract_images_json(text, options_json))
+            return m.extract_images_json(text, **options)
     else:
 
         def run_value(value: Any) -> Any:
             return m.convert(value, target, **options)  # type: ignore[arg-type]
 
         def run_text(text: str | bytes) -> Any:
-            return json.loads(m.convert_json(text, target, options_json))  # type: ignore[arg-type]
+            return m.convert_json(text, target, **options)  # type: ignore[arg-type]
 
     if "input" in case:
         text = json.dumps(case["input"], ensure_ascii=False)
-        # A top-level str is JSON text to convert, so a string input goes in as its JSON.
-        value = text if isinstance(case["input"], str) and target != "extract_images" else case["input"]
-        return {"value": lambda: run_value(value), "json text": lambda: run_text(text)}
+        return {"value": lambda: run_value(case["input"]), "json text": lambda: run_text(text)}
     text = case["input_json"]
     doors: dict[str, Callable[[], Any]] = {
         "json text": lambda: run_text(text),
         "json bytes": lambda: run_text(text.encode()),
     }
-    if target != "extract_images":
-        doors["str"] = lambda: run_value(text)
-        doors["bytes"] = lambda: run_value(text.encode())
     try:
         loaded = _strict_loads(text)
     except ValueError:
         return doors
-    if not isinstance(loaded, str) or target == "extract_images":
-        doors["loaded value"] = lambda: run_value(loaded)
+    doors["loaded value"] = lambda: run_value(loaded)
     return doors
 
 
