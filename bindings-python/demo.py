@@ -15,5 +15,5 @@ sys.stdout.reconfigure(encoding="utf-8")  # whatever the locale: the bytes Node 
 text = Path(sys.argv[1]).read_text(encoding="utf-8")
 for entry in json.loads(CONVERSIONS.read_text(encoding="utf-8")):
     print(f"== {entry['target']} {entry['options']}")
-    conversion = m.convert_json(text, entry["target"], **json.loads(entry["options"]))
+    conversion = m.convert_json(text, entry["target"], payload="wire", **json.loads(entry["options"]))
     print(json.dumps(conversion, ensure_ascii=False, separators=(",", ":")))

@@ -1,20 +1,21 @@
 //! `mcp_tool_result._native`: the private native module under the `mcp_tool_result` package.
 //!
-//! Each function lowers its arguments (see `lower`), makes one core call and lifts the result
-//! (see `lift`); errors map to the package's exceptions (see `error`).
+//! Each function lowers its arguments (see `lower`), adds the binding's option defaults
+//! (`host: "python"`, `payload: "sdk"`), makes one core call and lifts the result (see `lift`);
+//! errors map to the package's exceptions (see `error`).
 
 mod error;
 mod lift;
 mod lower;
 
-use mcp_tool_result::{json, Code, Conversion, ConvertError, Target, Value};
+use mcp_tool_result::{json, Code, Conversion, ConvertError, Map, Str, Target, Value};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 
 use crate::lower::Hosts;
 
 /// Calls borrowing at least this many bytes of host text run with the GIL released.
-const DETACH_BYTES: usize = 64 * 1024;
+pub(crate) const DETACH_BYTES: usize = 64 * 1024;
 
 /// Converts an MCP `CallToolResult` value for `target`; returns the Conversion as a dict.
 #[pyfunction]
@@ -88,9 +89,26 @@ fn conversion<'h, 'py>(
     options: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Conversion<'h>> {
     let options = lower::options(hosts, options).map_err(|e| error::from_lower(py, e))?;
+    let options = with_binding_defaults(options);
     core_call(py, hosts.borrowed_bytes(), || {
         mcp_tool_result::convert_value(input.into_value()?, target, &options)
     })
+}
+
+/// The binding's own option defaults, where the caller gave none: `host` is Python, and
+/// payloads take the form the official Python SDKs accept as-is (`payload: "sdk"`: `bytes`
+/// where an SDK types the field as binary).
+fn with_binding_defaults(options: Value<'_>) -> Value<'_> {
+    let mut map = match options {
+        Value::Object(map) => map,
+        _ => Map::new(),
+    };
+    for (key, value) in [("host", "python"), ("payload", "sdk")] {
+        if !map.contains_key(key) {
+            map.push(key, Value::String(Str::borrowed(value)));
+        }
+    }
+    Value::Object(map)
 }
 
 /// Finds the MCP image blocks anywhere in `value`; returns the Extraction as a dict.

@@ -85,6 +85,8 @@ VALID_OPTIONS = {
     "structured_content": "append",
     "tool_call_id": "call_1",
     "tool_name": "shot",
+    "payload": "wire",
+    "host": "node",
     "max_images": 1,
     "max_image_bytes": 1024,
     "max_total_bytes": 4096,

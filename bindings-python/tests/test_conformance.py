@@ -6,10 +6,17 @@ and as `bytes`, and, when `json.loads` can read the text, `convert` with the loa
 surrogates, big integers and deep nesting then go through the binding's own lowering). Files
 of the pseudo-target `extract_images` run `extract_images` and `extract_images_json` the same
 way.
+
+Options are passed as the case gives them; where it sets no `payload` or `host`, the runner
+passes `payload="wire"` and `host=None`, so the fixtures pin the core's defaults, not this
+binding's (`host="python"`, `payload="sdk"`, pinned by test_payload.py). The places where a
+conversion holds `bytes` must be exactly the case's `bytes` pointers; they are compared as
+standard base64.
 """
 
 from __future__ import annotations
 
+import base64
 import json
 import os
 from collections.abc import Callable
@@ -33,7 +40,7 @@ def _strict_loads(text: str) -> Any:
 
 
 def _doors(target: str, case: dict[str, Any]) -> dict[str, Callable[[], Any]]:
-    options = case.get("options", {})
+    options = {"payload": "wire", "host": None, **case.get("options", {})}
     if target == "extract_images":
 
         def run_value(value: Any) -> Any:
@@ -65,6 +72,21 @@ def _doors(target: str, case: dict[str, Any]) -> dict[str, Callable[[], Any]]:
     return doors
 
 
+def _bytes_as_base64(value: Any, path: str, found: set[str]) -> Any:
+    """``value`` with each ``bytes`` as its base64 text; their JSON Pointers go to ``found``."""
+    if isinstance(value, bytes):
+        found.add(path)
+        return base64.b64encode(value).decode()
+    if isinstance(value, dict):
+        return {
+            k: _bytes_as_base64(v, f"{path}/{k.replace('~', '~0').replace('/', '~1')}", found)
+            for k, v in value.items()
+        }
+    if isinstance(value, list):
+        return [_bytes_as_base64(v, f"{path}/{i}", found) for i, v in enumerate(value)]
+    return value
+
+
 def _without_messages(conversion: dict[str, Any]) -> dict[str, Any]:
     if "diagnostics" not in conversion:
         return conversion
@@ -86,7 +108,9 @@ def test_case(key: str, target: str, case: dict[str, Any]) -> None:
             got = {"code": caught.value.code, "path": caught.value.path}
             assert got == want, f"{key} via {door}: raised {caught.value!r}"
         else:
-            got = _without_messages(run())
+            found: set[str] = set()
+            got = _without_messages(_bytes_as_base64(run(), "", found))
+            assert found == set(case.get("bytes", [])), f"{key} via {door}: bytes at {sorted(found)}"
             assert json_equal(got, case["expected"]), (
                 f"{key} via {door}:\n got  {got}\n want {case['expected']}"
             )

@@ -543,7 +543,7 @@ def test_extract_images_from_any_value() -> None:
     out = m.extract_images(value)
     assert out["images"] == [{"data": data, "mimeType": "image/png", "path": "/steps/0/result/content/0"}]
     assert out["images"][0]["data"] is data  # not copied
-    assert "[image image/png, " in out["text"]
+    assert "[image 1 of 1, image/png, " in out["text"]
     assert data not in out["text"]
 
 

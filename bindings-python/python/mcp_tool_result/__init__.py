@@ -87,9 +87,16 @@ class Options(TypedDict, total=False):
     structured_content: Literal["fallback", "prefer", "append", "ignore"]
     """How ``structuredContent`` reaches the model (default "fallback")."""
     tool_call_id: str
-    """Id of the tool call, for targets whose item carries one."""
+    """Id of the tool call, for targets whose item carries one (required by ``anthropic``,
+    ``openai-*`` and ``bedrock``: without it a ``missing_tool_call_id`` repair is reported)."""
     tool_name: str
     """Name of the tool, for targets whose item carries one."""
+    payload: Literal["sdk", "wire"]
+    """``"sdk"`` (this binding's default): ``bytes`` wherever the official Python SDK types the
+    field as binary (boto3's Bedrock ``source.bytes``, google-genai's ``inlineData.data``);
+    ``"wire"``: base64 text everywhere, the providers' HTTP JSON form."""
+    host: Literal["python", "node", "go"] | None
+    """The language whose SDK ``payload="sdk"`` is for (this binding sets ``"python"``)."""
     max_images: int
     """Most images one result may carry (default: the target's limit)."""
     max_image_bytes: int
