@@ -2,7 +2,8 @@
 //!
 //! A string the core passed through unchanged carries its host id and becomes the original
 //! `str` object again (no copy); short strings the core made come from a table of Python
-//! strings; every other string is new. A bytes value becomes `bytes`. Non-finite floats become
+//! strings; every other string is new. A bytes value becomes `bytes`: the input's own `bytes`
+//! object when the payload came from one unchanged, else a new one. Non-finite floats become
 //! `None`, as they become `null` in JSON text.
 
 use std::collections::HashMap;
@@ -51,7 +52,11 @@ impl<'py> Lifter<'_, 'py> {
             Value::Bool(b) => b.into_pyobject(py)?.to_owned().into_any(),
             Value::Number(n) => number(py, n)?,
             Value::String(s) => self.string(&s),
-            Value::Bytes(b) => bytes(py, &b)?,
+            Value::Bytes(b) => match b.as_base64_str().host_id().and_then(|id| self.hosts.get(id)) {
+                // The payload passed through unchanged: the input's own `bytes` object.
+                Some(original) if original.is_exact_instance_of::<PyBytes>() => original,
+                _ => bytes(py, &b)?,
+            },
             Value::Array(items) => {
                 let items = items
                     .into_iter()
@@ -71,7 +76,9 @@ impl<'py> Lifter<'_, 'py> {
 
     fn string(&mut self, s: &Str<'_>) -> Bound<'py, PyAny> {
         if let Some(original) = s.host_id().and_then(|id| self.hosts.get(id)) {
-            return original;
+            if original.is_exact_instance_of::<PyString>() {
+                return original;
+            }
         }
         let text = s.as_str();
         let Some(short) = self.short.as_mut().filter(|_| text.len() <= SHORT_LEN) else {

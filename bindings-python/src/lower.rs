@@ -22,10 +22,11 @@ use pyo3::types::{
 use smallvec::SmallVec;
 
 /// The host objects a call borrows from: every borrowed string (so it stays alive, even while
-/// the GIL is released) and every temporary a borrowed string lives in. A string's index is
-/// its `HostId`.
+/// the GIL is released), every temporary a borrowed string lives in, and every `bytes` payload
+/// with the base64 text made of it. A string's index is its `HostId`.
 pub struct Hosts<'py> {
     objects: RefCell<SmallVec<[Bound<'py, PyAny>; 64]>>,
+    encoded: RefCell<Vec<Box<str>>>,
     borrowed_bytes: Cell<usize>,
 }
 
@@ -34,6 +35,7 @@ impl<'py> Hosts<'py> {
     pub fn new() -> Self {
         Hosts {
             objects: RefCell::new(SmallVec::new()),
+            encoded: RefCell::new(Vec::new()),
             borrowed_bytes: Cell::new(0),
         }
     }
@@ -54,6 +56,19 @@ impl<'py> Hosts<'py> {
         let id = HostId(u32::try_from(objects.len()).unwrap_or(u32::MAX));
         objects.push(object);
         id
+    }
+
+    /// The base64 text of the `bytes` object `owner`, kept with the table's lifetime and tied to
+    /// `owner`: where the core passes it through as a bytes value, the output is `owner` again.
+    fn encoded<'h>(&'h self, owner: Bound<'py, PyAny>, bytes: &[u8]) -> Str<'h> {
+        let text = base64_simd::STANDARD.encode_to_string(bytes).into_boxed_str();
+        let ptr: *const str = &*text;
+        self.encoded.borrow_mut().push(text);
+        // SAFETY: the heap buffer of a `Box<str>` stays where it is when the box moves into the
+        // vector; the table never removes a box, and drops them only when it is dropped itself.
+        let text: &'h str = unsafe { &*ptr };
+        self.borrowed_bytes.set(self.borrowed_bytes.get() + text.len());
+        Str::host(text, self.keep(owner))
     }
 
     /// Keeps `owner` alive as long as the table and returns `text` with the table's lifetime.
@@ -265,6 +280,10 @@ impl<'h, 'py> Lowerer<'h, 'py> {
             return Ok(Value::Number(Number::Float(float.value())));
         }
         if let Ok(bytes) = object.cast::<PyBytes>() {
+            if object.is_exact_instance_of::<PyBytes>() {
+                return Ok(Value::String(self.hosts.encoded(object.clone(), bytes.as_bytes())));
+            }
+            // A subclass is copied: the output holds plain bytes.
             let encoded = base64_simd::STANDARD.encode_to_string(bytes.as_bytes());
             return Ok(Value::String(Str::owned(encoded)));
         }

@@ -35,14 +35,39 @@ def test_bedrock_source_bytes_are_bytes_by_default() -> None:
     assert type(image) is bytes
     assert image == PNG
     assert bedrock_image(m.convert_json(json.dumps(RESULT), "bedrock", tool_call_id="tooluse_1")) == PNG
-    # Raw bytes in the input come out as the same bytes.
-    raw = {
+
+
+def test_a_bytes_payload_comes_back_as_the_same_object() -> None:
+    raw: dict[str, Any] = {
         "content": [
             {"type": "text", "text": "chart"},
             {"type": "image", "data": PNG, "mimeType": "image/png"},
         ]
     }
-    assert bedrock_image(m.convert(raw, "bedrock", tool_call_id="tooluse_1")) == PNG
+    assert bedrock_image(m.convert(raw, "bedrock", tool_call_id="tooluse_1")) is PNG
+    # Where the target wants text, the same payload is its base64 str.
+    assert m.to_copilot(raw)["binaryResultsForLlm"][0]["data"] == PNG_B64
+
+    # Other bytes-like payloads (copied on the way in) come back as new plain bytes.
+    class Raw(bytes):
+        pass
+
+    for data in (Raw(PNG), bytearray(PNG), memoryview(PNG)):
+        raw["content"][1]["data"] = data
+        image = bedrock_image(m.convert(raw, "bedrock", tool_call_id="tooluse_1"))
+        assert type(image) is bytes
+        assert image == PNG
+
+
+def test_a_corrected_media_type_keeps_the_same_bytes_object() -> None:
+    # A GIF labelled image/png: the core corrects the type from the bytes, the payload is the same.
+    gif = b"GIF89a\x01\x00\x01\x00\x00\x00\x00;"
+    raw = {
+        "content": [{"type": "text", "text": "x"}, {"type": "image", "data": gif, "mimeType": "image/png"}]
+    }
+    out = m.convert(raw, "bedrock", tool_call_id="tooluse_1")
+    assert out["output"]["toolResult"]["content"][1]["image"]["format"] == "gif"
+    assert bedrock_image(out) is gif
 
 
 def test_payload_wire_keeps_base64_text() -> None:
