@@ -7,6 +7,10 @@ A ``str`` is a string value, never JSON text: JSON text goes to :func:`convert_j
 ``bytes``/``bytearray``/``memoryview`` values are payloads (``data``, ``blob``). Payload
 strings are not copied: the output holds the very ``str`` objects of the input.
 
+Outputs hold payloads in the form the official Python SDKs take as-is (``payload="sdk"``, this
+binding's default): ``bytes`` where the SDK types the field as binary (boto3's Bedrock
+``source.bytes``), base64 ``str`` elsewhere; ``payload="wire"`` gives base64 text everywhere.
+
 :func:`convert` returns the Conversion ``{"output", "attachments"?, "diagnostics"?}``;
 :func:`to_copilot` returns its ``output`` alone, the Copilot ``ToolResultObject`` wire dict,
 and :func:`to_copilot_result` the Copilot SDK's own ``ToolResult``; :func:`extract_images`
