@@ -26,7 +26,7 @@ use smallvec::SmallVec;
 /// with the base64 text made of it. A string's index is its `HostId`.
 pub struct Hosts<'py> {
     objects: RefCell<SmallVec<[Bound<'py, PyAny>; 64]>>,
-    encoded: RefCell<Vec<Box<str>>>,
+    encoded: RefCell<Vec<String>>,
     borrowed_bytes: Cell<usize>,
 }
 
@@ -61,11 +61,13 @@ impl<'py> Hosts<'py> {
     /// The base64 text of the `bytes` object `owner`, kept with the table's lifetime and tied to
     /// `owner`: where the core passes it through as a bytes value, the output is `owner` again.
     fn encoded<'h>(&'h self, owner: Bound<'py, PyAny>, bytes: &[u8]) -> Str<'h> {
-        let text = base64_simd::STANDARD.encode_to_string(bytes).into_boxed_str();
-        let ptr: *const str = &*text;
-        self.encoded.borrow_mut().push(text);
-        // SAFETY: the heap buffer of a `Box<str>` stays where it is when the box moves into the
-        // vector; the table never removes a box, and drops them only when it is dropped itself.
+        let mut encoded = self.encoded.borrow_mut();
+        encoded.push(base64_simd::STANDARD.encode_to_string(bytes));
+        let text: &str = encoded.last().map_or("", String::as_str);
+        let ptr: *const str = text;
+        drop(encoded);
+        // SAFETY: a `String`'s heap buffer stays where it is when the vector of strings grows;
+        // the table never changes or removes a string, and drops them only when it is dropped.
         let text: &'h str = unsafe { &*ptr };
         self.borrowed_bytes.set(self.borrowed_bytes.get() + text.len());
         Str::host(text, self.keep(owner))

@@ -196,6 +196,18 @@ def test_dataclass_payload_strings_are_not_copied() -> None:
     assert out["binaryResultsForLlm"][0]["data"] is data
 
 
+def test_a_dataclass_field_that_cannot_be_read() -> None:
+    @dataclasses.dataclass
+    class Unset:
+        type: str = "text"
+        text: str = dataclasses.field(init=False)
+
+    with pytest.raises(m.InvalidInputError, match="reading field text") as caught:
+        m.convert({"content": [Unset()]}, "mcp")
+    assert (caught.value.code, caught.value.path) == ("unsupported_value", "/content/0/text")
+    assert isinstance(caught.value.__cause__, AttributeError)
+
+
 def test_a_dataclass_type_is_not_an_instance() -> None:
     with pytest.raises(m.InvalidInputError, match="type") as caught:
         m.convert({"content": [], "structuredContent": {"cls": DataText}}, "mcp")
