@@ -124,10 +124,11 @@ def test_a_str_is_a_string_value_not_json_text() -> None:
 
 
 def test_top_level_bytes_are_a_payload_value_not_json_text() -> None:
-    # bytes-like values are payloads wherever they are: base64 text, a string to the core.
-    payload = json.dumps({"content": []}).encode()
-    out = m.convert(payload, "anthropic-mcp")
-    assert out["output"]["content"] == [{"type": "text", "text": base64.b64encode(payload).decode()}]
+    # bytes-like values are payloads wherever they are (base64 text to the core), never JSON.
+    for kind in (bytes, bytearray, memoryview):
+        with pytest.raises(m.InvalidInputError) as caught:
+            copilot(kind(json.dumps(image(PNG_B64)).encode()))
+        assert (caught.value.code, caught.value.path) == ("invalid_tool_result", "")
 
 
 def test_json_text_errors() -> None:
