@@ -1,5 +1,6 @@
 """`make demo DEMO_INPUT=<file>`: the Conversion of one tool result (JSON text) for each entry of
-conformance/demo/conversions.json, through the JSON door; Node and Go print the same bytes.
+conformance/demo/conversions.json, through the JSON door, printed as compact JSON with the
+payloads as base64 text (`payload="wire"`); Node and Go print the same bytes.
 """
 
 import json
@@ -14,4 +15,5 @@ sys.stdout.reconfigure(encoding="utf-8")  # whatever the locale: the bytes Node 
 text = Path(sys.argv[1]).read_text(encoding="utf-8")
 for entry in json.loads(CONVERSIONS.read_text(encoding="utf-8")):
     print(f"== {entry['target']} {entry['options']}")
-    print(m.convert_json(text, entry["target"], entry["options"]))
+    conversion = m.convert_json(text, entry["target"], payload="wire", **json.loads(entry["options"]))
+    print(json.dumps(conversion, ensure_ascii=False, separators=(",", ":")))

@@ -1,22 +1,23 @@
 //! `mcp_tool_result._native`: the private native module under the `mcp_tool_result` package.
 //!
-//! Each function lowers its arguments (see `lower`), makes one core call and lifts the result
-//! (see `lift`); errors map to the package's exceptions (see `error`).
+//! Each function lowers its arguments (see `lower`), adds the binding's option defaults
+//! (`host: "python"`, `payload: "sdk"`), makes one core call and lifts the result (see `lift`);
+//! errors map to the package's exceptions (see `error`).
 
 mod error;
 mod lift;
 mod lower;
 
-use mcp_tool_result::{json, Code, Conversion, ConvertError, Target};
+use mcp_tool_result::{json, Code, Conversion, ConvertError, Map, Str, Target, Value};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyString};
+use pyo3::types::{PyDict, PyString};
 
-use crate::lower::{Hosts, Input};
+use crate::lower::Hosts;
 
 /// Calls borrowing at least this many bytes of host text run with the GIL released.
-const DETACH_BYTES: usize = 64 * 1024;
+pub(crate) const DETACH_BYTES: usize = 64 * 1024;
 
-/// Converts an MCP `CallToolResult` for `target`; returns the Conversion as a dict.
+/// Converts an MCP `CallToolResult` value for `target`; returns the Conversion as a dict.
 #[pyfunction]
 #[pyo3(signature = (result, target, /, **options))]
 fn convert<'py>(
@@ -27,12 +28,29 @@ fn convert<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let target = text_argument(target, Code::UnsupportedTarget, "target")?;
     let hosts = Hosts::new();
-    let conversion = conversion(py, &hosts, result, target, options)?;
+    let input = lower::value(&hosts, result).map_err(|e| error::from_lower(py, e))?;
+    let conversion = conversion(py, &hosts, Input::Value(input), target, options)?;
     lift::value(py, &hosts, conversion.into_value())
 }
 
-/// Converts for the GitHub Copilot SDK; returns the Conversion's `output` alone (the
-/// `ToolResultObject` wire dict).
+/// Converts JSON text (`str` or UTF-8 bytes-like) for `target`; returns the Conversion as a dict.
+#[pyfunction]
+#[pyo3(signature = (text, target, /, **options))]
+fn convert_json<'py>(
+    py: Python<'py>,
+    text: &Bound<'py, PyAny>,
+    target: &Bound<'py, PyAny>,
+    options: Option<&Bound<'py, PyDict>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let target = text_argument(target, Code::UnsupportedTarget, "target")?;
+    let hosts = Hosts::new();
+    let text = lower::json_text(&hosts, text).map_err(|e| error::from_lower(py, e))?;
+    let conversion = conversion(py, &hosts, Input::Json(text), target, options)?;
+    lift::value(py, &hosts, conversion.into_value())
+}
+
+/// Converts a `CallToolResult` value for the GitHub Copilot SDK; returns the Conversion's
+/// `output` alone (the `ToolResultObject` wire dict).
 #[pyfunction]
 #[pyo3(signature = (result, /, **options))]
 fn to_copilot<'py>(
@@ -41,27 +59,56 @@ fn to_copilot<'py>(
     options: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let hosts = Hosts::new();
-    let conversion = conversion(py, &hosts, result, Target::Copilot.name(), options)?;
+    let input = lower::value(&hosts, result).map_err(|e| error::from_lower(py, e))?;
+    let conversion = conversion(py, &hosts, Input::Value(input), Target::Copilot.name(), options)?;
     lift::value(py, &hosts, conversion.output)
 }
 
-/// Lowers `result` and `options` into `hosts` and converts for `target`.
+/// What a call converts: a lowered host value, or JSON text the core parses.
+enum Input<'h> {
+    Value(Value<'h>),
+    Json(&'h str),
+}
+
+impl<'h> Input<'h> {
+    /// The value (JSON text is parsed here, inside the core call).
+    fn into_value(self) -> Result<Value<'h>, ConvertError> {
+        match self {
+            Input::Value(value) => Ok(value),
+            Input::Json(text) => json::parse(text),
+        }
+    }
+}
+
+/// Lowers `options` into `hosts` and converts `input` for `target`.
 fn conversion<'h, 'py>(
     py: Python<'py>,
     hosts: &'h Hosts<'py>,
-    result: &Bound<'py, PyAny>,
+    input: Input<'h>,
     target: &str,
     options: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Conversion<'h>> {
-    let input = lower::input(hosts, result).map_err(|e| error::from_lower(py, e))?;
     let options = lower::options(hosts, options).map_err(|e| error::from_lower(py, e))?;
+    let options = with_binding_defaults(options);
     core_call(py, hosts.borrowed_bytes(), || {
-        let input = match input {
-            Input::Value(value) => value,
-            Input::Json(text) => json::parse(text)?,
-        };
-        mcp_tool_result::convert_value(input, target, &options)
+        mcp_tool_result::convert_value(input.into_value()?, target, &options)
     })
+}
+
+/// The binding's own option defaults, where the caller gave none: `host` is Python, and
+/// payloads take the form the official Python SDKs accept as-is (`payload: "sdk"`: `bytes`
+/// where an SDK types the field as binary).
+fn with_binding_defaults(options: Value<'_>) -> Value<'_> {
+    let mut map = match options {
+        Value::Object(map) => map,
+        _ => Map::new(),
+    };
+    for (key, value) in [("host", "python"), ("payload", "sdk")] {
+        if !map.contains_key(key) {
+            map.push(key, Value::String(Str::borrowed(value)));
+        }
+    }
+    Value::Object(map)
 }
 
 /// Finds the MCP image blocks anywhere in `value`; returns the Extraction as a dict.
@@ -74,34 +121,34 @@ fn extract_images<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let hosts = Hosts::new();
     let value = lower::value(&hosts, value).map_err(|e| error::from_lower(py, e))?;
-    let options = lower::options(&hosts, options).map_err(|e| error::from_lower(py, e))?;
+    extraction(py, &hosts, Input::Value(value), options)
+}
+
+/// Finds the MCP image blocks anywhere in the value of JSON text; returns the Extraction as a dict.
+#[pyfunction]
+#[pyo3(signature = (text, /, **options))]
+fn extract_images_json<'py>(
+    py: Python<'py>,
+    text: &Bound<'py, PyAny>,
+    options: Option<&Bound<'py, PyDict>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let hosts = Hosts::new();
+    let text = lower::json_text(&hosts, text).map_err(|e| error::from_lower(py, e))?;
+    extraction(py, &hosts, Input::Json(text), options)
+}
+
+/// Lowers `options` into `hosts` and extracts the images of `input`.
+fn extraction<'h, 'py>(
+    py: Python<'py>,
+    hosts: &'h Hosts<'py>,
+    input: Input<'h>,
+    options: Option<&Bound<'py, PyDict>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let options = lower::options(hosts, options).map_err(|e| error::from_lower(py, e))?;
     let extraction = core_call(py, hosts.borrowed_bytes(), || {
-        mcp_tool_result::extract_images_value(value, &options).map(|x| x.into_value())
+        mcp_tool_result::extract_images_value(input.into_value()?, &options).map(|x| x.into_value())
     })?;
-    lift::value(py, &hosts, extraction)
-}
-
-/// The JSON-text door of `convert`: JSON text (`str` or UTF-8 `bytes`) in, the Conversion as
-/// compact JSON text out. `options_json` is a JSON object; `""` means the defaults.
-#[pyfunction]
-#[pyo3(signature = (text, target, options_json = ""))]
-fn convert_json(
-    py: Python<'_>,
-    text: &Bound<'_, PyAny>,
-    target: &Bound<'_, PyAny>,
-    options_json: &str,
-) -> PyResult<String> {
-    let target = text_argument(target, Code::UnsupportedTarget, "target")?;
-    let text = json_text(text)?;
-    core_call(py, text.len(), || json::convert_json(text, target, options_json))
-}
-
-/// The JSON-text door of `extract_images`: the Extraction as compact JSON text.
-#[pyfunction]
-#[pyo3(signature = (text, options_json = ""))]
-fn extract_images_json(py: Python<'_>, text: &Bound<'_, PyAny>, options_json: &str) -> PyResult<String> {
-    let text = json_text(text)?;
-    core_call(py, text.len(), || json::extract_images_json(text, options_json))
+    lift::value(py, hosts, extraction)
 }
 
 /// The names of every target, in documentation order.
@@ -118,15 +165,6 @@ fn core_call<T: Send>(
 ) -> PyResult<T> {
     let result = if bytes >= DETACH_BYTES { py.detach(call) } else { call() };
     result.map_err(|e| error::from_core(py, &e))
-}
-
-/// The text of a JSON-text argument: a `str` or UTF-8 `bytes`.
-fn json_text<'a>(text: &'a Bound<'_, PyAny>) -> PyResult<&'a str> {
-    if let Ok(bytes) = text.cast::<PyBytes>() {
-        return std::str::from_utf8(bytes.as_bytes())
-            .map_err(|e| error::usage_as(text.py(), Code::InvalidJson, format!("JSON bytes are not UTF-8: {e}")));
-    }
-    text_argument(text, Code::InvalidJson, "JSON text")
 }
 
 /// A `str` argument, or the error `code` naming what it should have been.

@@ -2,18 +2,20 @@
 //!
 //! A string the core passed through unchanged carries its host id and becomes the original
 //! `str` object again (no copy); short strings the core made come from a table of Python
-//! strings; every other string is new. Non-finite floats become `None`, as they become `null`
-//! in JSON text.
+//! strings; every other string is new. A bytes value becomes `bytes`: the input's own `bytes`
+//! object when the payload came from one unchanged, else a new one. Non-finite floats become
+//! `None`, as they become `null` in JSON text.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::{Mutex, MutexGuard};
 
-use mcp_tool_result::{Number, Str, Value};
+use mcp_tool_result::{Bytes, Number, Str, Value};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyFloat, PyInt, PyList, PyString};
+use pyo3::types::{PyBytes, PyDict, PyFloat, PyInt, PyList, PyString};
 
 use crate::lower::Hosts;
+use crate::{error, DETACH_BYTES};
 
 /// Builds the Python value of `value`.
 pub fn value<'py>(py: Python<'py>, hosts: &Hosts<'py>, value: Value<'_>) -> PyResult<Bound<'py, PyAny>> {
@@ -50,6 +52,11 @@ impl<'py> Lifter<'_, 'py> {
             Value::Bool(b) => b.into_pyobject(py)?.to_owned().into_any(),
             Value::Number(n) => number(py, n)?,
             Value::String(s) => self.string(&s),
+            Value::Bytes(b) => match b.as_base64_str().host_id().and_then(|id| self.hosts.get(id)) {
+                // The payload passed through unchanged: the input's own `bytes` object.
+                Some(original) if original.is_exact_instance_of::<PyBytes>() => original,
+                _ => bytes(py, &b)?,
+            },
             Value::Array(items) => {
                 let items = items
                     .into_iter()
@@ -69,7 +76,9 @@ impl<'py> Lifter<'_, 'py> {
 
     fn string(&mut self, s: &Str<'_>) -> Bound<'py, PyAny> {
         if let Some(original) = s.host_id().and_then(|id| self.hosts.get(id)) {
-            return original;
+            if original.is_exact_instance_of::<PyString>() {
+                return original;
+            }
         }
         let text = s.as_str();
         let Some(short) = self.short.as_mut().filter(|_| text.len() <= SHORT_LEN) else {
@@ -85,6 +94,21 @@ impl<'py> Lifter<'_, 'py> {
         }
         new.into_any()
     }
+}
+
+/// A bytes value as a new `bytes` object, decoded from its base64 straight into the object's
+/// buffer (with the GIL released for large payloads: the object is not shared yet).
+fn bytes<'py>(py: Python<'py>, b: &Bytes<'_>) -> PyResult<Bound<'py, PyAny>> {
+    let len = b.decoded_len();
+    let object = PyBytes::new_with(py, len, |out| {
+        let result = if len >= DETACH_BYTES {
+            py.detach(|| b.decode_into(out))
+        } else {
+            b.decode_into(out)
+        };
+        result.map_err(|e| error::from_core(py, &e))
+    })?;
+    Ok(object.into_any())
 }
 
 /// FNV-1a: a fast hash for the short-string table (keys are short and not adversarial:

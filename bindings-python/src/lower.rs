@@ -3,10 +3,10 @@
 //! Strings are not copied: an exact `str` is read through its UTF-8 view (for ASCII text that
 //! is the object's own buffer), registered in [`Hosts`] and handed to the core as
 //! `Str::host`, so the output can return the very same object. `bytes`-like payloads are
-//! base64-encoded here (the core has no raw-bytes value). Objects with a callable
-//! `model_dump` (pydantic models such as the `mcp` package's) are dumped with the wire recipe
-//! and the resulting dict is lowered. Any other value has no JSON form (a set, a function, an
-//! instance of another class, a non-`str` dict key): `unsupported_value` at its JSON Pointer.
+//! base64-encoded here (the core reads payloads as base64 text). Host objects that offer a
+//! standard way to become data (pydantic `model_dump`, `to_dict()`, dataclass fields) are
+//! lowered through it. Any other value has no JSON form (a set, a function, an instance of
+//! another class, a non-`str` dict key): `unsupported_value` at its JSON Pointer.
 
 use std::cell::{Cell, RefCell};
 use std::fmt::Write as _;
@@ -15,14 +15,18 @@ use mcp_tool_result::{Code, HostId, Map, Number, Str, Value, MAX_DEPTH};
 use pyo3::exceptions::PyException;
 use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyByteArray, PyBytes, PyDict, PyFloat, PyInt, PyList, PyMemoryView, PyString, PyTuple};
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{
+    PyBool, PyByteArray, PyBytes, PyDict, PyFloat, PyInt, PyList, PyMemoryView, PyString, PyTuple, PyType,
+};
 use smallvec::SmallVec;
 
 /// The host objects a call borrows from: every borrowed string (so it stays alive, even while
-/// the GIL is released) and every temporary a borrowed string lives in. A string's index is
-/// its `HostId`.
+/// the GIL is released), every temporary a borrowed string lives in, and every `bytes` payload
+/// with the base64 text made of it. A string's index is its `HostId`.
 pub struct Hosts<'py> {
     objects: RefCell<SmallVec<[Bound<'py, PyAny>; 64]>>,
+    encoded: RefCell<Vec<String>>,
     borrowed_bytes: Cell<usize>,
 }
 
@@ -31,6 +35,7 @@ impl<'py> Hosts<'py> {
     pub fn new() -> Self {
         Hosts {
             objects: RefCell::new(SmallVec::new()),
+            encoded: RefCell::new(Vec::new()),
             borrowed_bytes: Cell::new(0),
         }
     }
@@ -53,6 +58,21 @@ impl<'py> Hosts<'py> {
         id
     }
 
+    /// The base64 text of the `bytes` object `owner`, kept with the table's lifetime and tied to
+    /// `owner`: where the core passes it through as a bytes value, the output is `owner` again.
+    fn encoded<'h>(&'h self, owner: Bound<'py, PyAny>, bytes: &[u8]) -> Str<'h> {
+        let mut encoded = self.encoded.borrow_mut();
+        encoded.push(base64_simd::STANDARD.encode_to_string(bytes));
+        let text: &str = encoded.last().map_or("", String::as_str);
+        let ptr: *const str = text;
+        drop(encoded);
+        // SAFETY: a `String`'s heap buffer stays where it is when the vector of strings grows;
+        // the table never changes or removes a string, and drops them only when it is dropped.
+        let text: &'h str = unsafe { &*ptr };
+        self.borrowed_bytes.set(self.borrowed_bytes.get() + text.len());
+        Str::host(text, self.keep(owner))
+    }
+
     /// Keeps `owner` alive as long as the table and returns `text` with the table's lifetime.
     ///
     /// # Safety
@@ -65,14 +85,6 @@ impl<'py> Hosts<'py> {
         self.borrowed_bytes.set(self.borrowed_bytes.get() + text.len());
         (text, self.keep(owner))
     }
-}
-
-/// The input of one call, after lowering.
-pub enum Input<'h> {
-    /// A host value lowered into the model.
-    Value(Value<'h>),
-    /// JSON text (a top-level `str` or bytes-like), parsed by the core.
-    Json(&'h str),
 }
 
 /// Why lowering failed: a conversion error at a path (built up while unwinding), or a Python
@@ -141,56 +153,53 @@ pub fn pointer(reversed: &[Segment]) -> String {
     out
 }
 
-/// Lowers the `result` of a conversion: `str` and bytes-like values are JSON text, everything
-/// else a host value.
-pub fn input<'h, 'py>(hosts: &'h Hosts<'py>, result: &Bound<'py, PyAny>) -> Result<Input<'h>, LowerError> {
-    if let Ok(text) = result.cast::<PyString>() {
-        let text: *const str = text.to_str().map_err(|_| {
+/// The text of a JSON-text argument: a `str`, or UTF-8 `bytes`, `bytearray` or `memoryview`
+/// (the mutable kinds are copied first: the text must not change while the core reads it).
+pub fn json_text<'h, 'py>(hosts: &'h Hosts<'py>, text: &Bound<'py, PyAny>) -> Result<&'h str, LowerError> {
+    if let Ok(s) = text.cast::<PyString>() {
+        let utf8: *const str = s.to_str().map_err(|_| {
             LowerError::new(
                 Code::InvalidJson,
                 "JSON text holds a lone surrogate (not valid Unicode)".to_owned(),
             )
         })?;
-        // SAFETY: `text` is the UTF-8 view of the `str` `result`.
-        return Ok(Input::Json(unsafe { hosts.borrow_text(result.clone(), text) }.0));
+        // SAFETY: `utf8` is the UTF-8 view of the `str` `text`.
+        return Ok(unsafe { hosts.borrow_text(text.clone(), utf8) }.0);
     }
-    if result.is_instance_of::<PyBytes>()
-        || result.is_instance_of::<PyByteArray>()
-        || result.is_instance_of::<PyMemoryView>()
-    {
-        // A copy for the mutable kinds: the text must not change while the core reads it.
-        let bytes = if result.is_instance_of::<PyBytes>() {
-            result.clone()
-        } else {
-            result
-                .py()
-                .get_type::<PyBytes>()
-                .call1((result,))
-                .map_err(LowerError::Raise)?
-        };
-        let raw = bytes
-            .cast::<PyBytes>()
-            .map_err(|e| LowerError::Raise(e.into()))?
-            .as_bytes();
-        let text = std::str::from_utf8(raw)
-            .map_err(|e| LowerError::new(Code::InvalidJson, format!("JSON bytes are not UTF-8: {e}")))?;
-        let text: *const str = text;
-        // SAFETY: `text` is the content of the immutable `bytes` object `bytes`.
-        return Ok(Input::Json(unsafe { hosts.borrow_text(bytes, text) }.0));
-    }
-    Lowerer { hosts }.value(result.clone(), 0).map(Input::Value)
+    let bytes = if text.is_instance_of::<PyBytes>() {
+        text.clone()
+    } else if text.is_instance_of::<PyByteArray>() || text.is_instance_of::<PyMemoryView>() {
+        text.py()
+            .get_type::<PyBytes>()
+            .call1((text,))
+            .map_err(LowerError::Raise)?
+    } else {
+        let message = format!(
+            "JSON text must be a str, bytes, bytearray or memoryview, not {}",
+            type_name(text)
+        );
+        return Err(LowerError::new(Code::InvalidJson, message));
+    };
+    let raw = bytes
+        .cast::<PyBytes>()
+        .map_err(|e| LowerError::Raise(e.into()))?
+        .as_bytes();
+    let utf8: *const str = std::str::from_utf8(raw)
+        .map_err(|e| LowerError::new(Code::InvalidJson, format!("JSON bytes are not UTF-8: {e}")))?;
+    // SAFETY: `utf8` is the content of the immutable `bytes` object `bytes`.
+    Ok(unsafe { hosts.borrow_text(bytes, utf8) }.0)
 }
 
-/// Lowers any host value (a top-level `str` is a string here, not JSON text).
+/// Lowers a host value (a `str` is a string value, never JSON text).
 pub fn value<'h, 'py>(hosts: &'h Hosts<'py>, object: &Bound<'py, PyAny>) -> Result<Value<'h>, LowerError> {
-    Lowerer { hosts }.value(object.clone(), 0)
+    Lowerer::new(hosts).value(object.clone(), 0)
 }
 
 /// Lowers keyword options into an object (the core parses and checks them).
 pub fn options<'h, 'py>(hosts: &'h Hosts<'py>, options: Option<&Bound<'py, PyDict>>) -> Result<Value<'h>, LowerError> {
     match options {
         None => Ok(Value::Null),
-        Some(dict) => Lowerer { hosts }.dict(dict, 1).map_err(|e| match e {
+        Some(dict) => Lowerer::new(hosts).dict(dict, 1).map_err(|e| match e {
             LowerError::Convert {
                 message,
                 reversed_path,
@@ -209,6 +218,17 @@ pub fn options<'h, 'py>(hosts: &'h Hosts<'py>, options: Option<&Bound<'py, PyDic
 
 struct Lowerer<'h, 'py> {
     hosts: &'h Hosts<'py>,
+    /// How many dumps of pydantic models enclose the value being lowered.
+    in_pydantic: Cell<u32>,
+}
+
+impl<'h, 'py> Lowerer<'h, 'py> {
+    fn new(hosts: &'h Hosts<'py>) -> Self {
+        Lowerer {
+            hosts,
+            in_pydantic: Cell::new(0),
+        }
+    }
 }
 
 impl<'h, 'py> Lowerer<'h, 'py> {
@@ -262,6 +282,10 @@ impl<'h, 'py> Lowerer<'h, 'py> {
             return Ok(Value::Number(Number::Float(float.value())));
         }
         if let Ok(bytes) = object.cast::<PyBytes>() {
+            if object.is_exact_instance_of::<PyBytes>() {
+                return Ok(Value::String(self.hosts.encoded(object.clone(), bytes.as_bytes())));
+            }
+            // A subclass is copied: the output holds plain bytes.
             let encoded = base64_simd::STANDARD.encode_to_string(bytes.as_bytes());
             return Ok(Value::String(Str::owned(encoded)));
         }
@@ -279,42 +303,119 @@ impl<'h, 'py> Lowerer<'h, 'py> {
             })?;
             return self.value(bytes, depth);
         }
-        self.model(&object, depth)
+        self.host_object(&object, depth)
     }
 
-    /// An object with a callable `model_dump` (a pydantic model), dumped as wire JSON.
-    fn model(&self, object: &Bound<'py, PyAny>, depth: usize) -> Result<Value<'h>, LowerError> {
+    /// A host object that offers a standard way to become data, in this order of preference:
+    /// a callable `model_dump` (pydantic models), a callable `to_dict`, dataclass fields. Inside
+    /// the dump of a pydantic model, a value with none of them (a URL, a datetime, an enum) is
+    /// written by pydantic's own JSON serializer. Anything else has no JSON form.
+    fn host_object(&self, object: &Bound<'py, PyAny>, depth: usize) -> Result<Value<'h>, LowerError> {
         let py = object.py();
-        let unsupported = || format!("Python type {} has no JSON form", type_name(object));
-        let dump = match object.getattr_opt(intern!(py, "model_dump")) {
-            Ok(Some(dump)) if dump.is_callable() => dump,
-            Ok(_) => return Err(LowerError::new(Code::UnsupportedValue, unsupported())),
-            Err(e) => {
-                let message = format!("{} (reading its model_dump attribute raised {e})", unsupported());
-                return Err(LowerError::caused_by(Code::UnsupportedValue, message, e, py));
+        if let Some(dump) = method(object, intern!(py, "model_dump"))? {
+            // Python mode keeps `bytes` fields as bytes (payloads, encoded once here); JSON mode
+            // would decode them as UTF-8 or write the model's own base64 flavour (URL-safe).
+            let kwargs = PyDict::new(py);
+            for (key, value) in [
+                (intern!(py, "mode"), intern!(py, "python").as_any()),
+                (intern!(py, "by_alias"), PyBool::new(py, true).as_any()),
+                (intern!(py, "exclude_none"), PyBool::new(py, true).as_any()),
+            ] {
+                kwargs.set_item(key, value).map_err(LowerError::Raise)?;
             }
-        };
-        let kwargs = PyDict::new(py);
-        kwargs
-            .set_item(intern!(py, "by_alias"), true)
-            .map_err(LowerError::Raise)?;
-        kwargs
-            .set_item(intern!(py, "exclude_none"), true)
-            .map_err(LowerError::Raise)?;
-        kwargs
-            .set_item(intern!(py, "mode"), intern!(py, "json"))
-            .map_err(LowerError::Raise)?;
-        let dumped = dump.call((), Some(&kwargs)).map_err(|e| {
-            let message = format!("{}.model_dump() raised {e}", type_name(object));
+            let dumped = self.dump(object, &dump, Some(&kwargs), "model_dump")?;
+            let pydantic = is_pydantic_model(object);
+            self.in_pydantic.set(self.in_pydantic.get() + u32::from(pydantic));
+            let value = self.value(dumped, depth);
+            self.in_pydantic.set(self.in_pydantic.get() - u32::from(pydantic));
+            return value;
+        }
+        if let Some(to_dict) = method(object, intern!(py, "to_dict"))? {
+            let dumped = self.dump(object, &to_dict, None, "to_dict")?;
+            return self.value(dumped, depth);
+        }
+        if let Some(fields) = dataclass_fields(object)? {
+            return self.dataclass(object, &fields, depth + 1);
+        }
+        if self.in_pydantic.get() > 0 {
+            return self.pydantic_leaf(object, depth);
+        }
+        Err(LowerError::new(Code::UnsupportedValue, unsupported(object)))
+    }
+
+    /// Calls `object`'s dump method `name`; the result must be lowered without another dump.
+    fn dump(
+        &self,
+        object: &Bound<'py, PyAny>,
+        method: &Bound<'py, PyAny>,
+        kwargs: Option<&Bound<'py, PyDict>>,
+        name: &str,
+    ) -> Result<Bound<'py, PyAny>, LowerError> {
+        let py = object.py();
+        let dumped = method.call((), kwargs).map_err(|e| {
+            let message = format!("{}.{name}() raised {e}", type_name(object));
             LowerError::caused_by(Code::UnsupportedValue, message, e, py)
         })?;
         if !is_json_like(&dumped) {
-            let message = format!("{}.model_dump() returned {}", type_name(object), type_name(&dumped));
+            let message = format!("{}.{name}() returned {}", type_name(object), type_name(&dumped));
             return Err(LowerError::new(Code::UnsupportedValue, message));
         }
         // The dump is a temporary: keep it alive while strings borrow from it.
         self.hosts.keep(dumped.clone());
-        self.value(dumped, depth)
+        Ok(dumped)
+    }
+
+    /// A dataclass instance as the object of its fields, in declaration order (the values are
+    /// lowered in place, not copied first as `dataclasses.asdict` does). `depth` is its nesting.
+    fn dataclass(
+        &self,
+        object: &Bound<'py, PyAny>,
+        fields: &Bound<'py, PyAny>,
+        depth: usize,
+    ) -> Result<Value<'h>, LowerError> {
+        if depth > MAX_DEPTH {
+            return Err(too_deep());
+        }
+        let py = object.py();
+        let fields: SmallVec<[Bound<'py, PyAny>; 8]> = fields
+            .try_iter()
+            .and_then(|fields| fields.collect::<PyResult<_>>())
+            .map_err(LowerError::Raise)?;
+        let mut map = Map::with_capacity(fields.len());
+        for field in fields {
+            let name = field
+                .getattr(intern!(py, "name"))
+                .and_then(|name| Ok(name.cast_into::<PyString>()?))
+                .map_err(LowerError::Raise)?;
+            let key = self.string(name.clone())?;
+            let segment = || Segment::Key(key.as_str().to_owned());
+            let value = object.getattr(&name).map_err(|e| {
+                let message = format!("reading field {name} of {} raised {e}", type_name(object));
+                LowerError::caused_by(Code::UnsupportedValue, message, e, py).within(segment())
+            })?;
+            let value = self.value(value, depth).map_err(|e| e.within(segment()))?;
+            map.push(key, value);
+        }
+        Ok(Value::Object(map))
+    }
+
+    /// A value inside a pydantic dump with no JSON form of its own, as pydantic writes it in JSON.
+    fn pydantic_leaf(&self, object: &Bound<'py, PyAny>, depth: usize) -> Result<Value<'h>, LowerError> {
+        static TO_JSONABLE: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+        let py = object.py();
+        let written = TO_JSONABLE
+            .import(py, "pydantic_core", "to_jsonable_python")
+            .and_then(|to_jsonable| to_jsonable.call1((object,)))
+            .map_err(|e| {
+                let message = format!("{} (pydantic could not write it either: {e})", unsupported(object));
+                LowerError::caused_by(Code::UnsupportedValue, message, e, py)
+            })?;
+        if !is_json_like(&written) {
+            let message = format!("pydantic wrote {} as {}", type_name(object), type_name(&written));
+            return Err(LowerError::new(Code::UnsupportedValue, message));
+        }
+        self.hosts.keep(written.clone());
+        self.value(written, depth)
     }
 
     fn string(&self, s: Bound<'py, PyString>) -> Result<Str<'h>, LowerError> {
@@ -377,7 +478,59 @@ impl<'h, 'py> Lowerer<'h, 'py> {
     }
 }
 
-/// Whether `object` is lowered without calling `model_dump` (so a dump cannot recurse).
+/// `object`'s attribute `name` when it is callable.
+fn method<'py>(
+    object: &Bound<'py, PyAny>,
+    name: &Bound<'py, PyString>,
+) -> Result<Option<Bound<'py, PyAny>>, LowerError> {
+    match object.getattr_opt(name) {
+        Ok(found) => Ok(found.filter(|m| m.is_callable())),
+        Err(e) => {
+            let message = format!("{} (reading its {name} attribute raised {e})", unsupported(object));
+            Err(LowerError::caused_by(Code::UnsupportedValue, message, e, object.py()))
+        }
+    }
+}
+
+/// The `dataclasses.fields` of a dataclass instance (not of a dataclass type), else `None`.
+fn dataclass_fields<'py>(object: &Bound<'py, PyAny>) -> Result<Option<Bound<'py, PyAny>>, LowerError> {
+    static FIELDS: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+    let py = object.py();
+    let is_dataclass = !object.is_instance_of::<PyType>()
+        && matches!(
+            object.get_type().getattr_opt(intern!(py, "__dataclass_fields__")),
+            Ok(Some(_))
+        );
+    if !is_dataclass {
+        return Ok(None);
+    }
+    FIELDS
+        .import(py, "dataclasses", "fields")
+        .and_then(|fields| fields.call1((object,)))
+        .map(Some)
+        .map_err(|e| {
+            let message = format!("dataclasses.fields() of {} raised {e}", type_name(object));
+            LowerError::caused_by(Code::UnsupportedValue, message, e, py)
+        })
+}
+
+/// Whether `object` is a pydantic model (its class has pydantic's serializer).
+fn is_pydantic_model(object: &Bound<'_, PyAny>) -> bool {
+    let py = object.py();
+    matches!(
+        object.get_type().getattr_opt(intern!(py, "__pydantic_serializer__")),
+        Ok(Some(_))
+    )
+}
+
+fn unsupported(object: &Bound<'_, PyAny>) -> String {
+    format!(
+        "Python type {} has no JSON form (no model_dump, to_dict or dataclass fields)",
+        type_name(object)
+    )
+}
+
+/// Whether `object` is lowered without another dump (so a dump cannot recurse).
 fn is_json_like(object: &Bound<'_, PyAny>) -> bool {
     object.is_none()
         || object.is_instance_of::<PyString>()

@@ -35,7 +35,7 @@ def test_targets_match_the_core() -> None:
     [
         {"content": [{"type": "text", "text": "a"}], "isError": True},
         {"content": [{"type": "image", "data": "iVBORw0KGgo=", "mimeType": "IMAGE/PNG"}]},
-        '{"content": [{"type": "audio", "data": "UklGRg==", "mimeType": "audio/wav"}]}',
+        {"content": [{"type": "audio", "data": "UklGRg==", "mimeType": "audio/wav"}]},
     ],
 )
 def test_to_copilot_is_the_output_of_convert(result: object) -> None:
@@ -64,8 +64,8 @@ def test_to_copilot_diagnostics_stay_in_convert() -> None:
 def test_one_shortcut_only() -> None:
     # Every other target goes through convert, which keeps attachments and diagnostics.
     shortcuts = {name for name in dir(m) if name.startswith("to_")}
-    assert shortcuts == {"to_copilot"}
-    assert "to_copilot" in m.__all__
+    assert shortcuts == {"to_copilot", "to_copilot_result"}
+    assert shortcuts <= set(m.__all__)
 
 
 def test_options_typed_dict_covers_the_documented_options() -> None:
@@ -85,6 +85,8 @@ VALID_OPTIONS = {
     "structured_content": "append",
     "tool_call_id": "call_1",
     "tool_name": "shot",
+    "payload": "wire",
+    "host": "node",
     "max_images": 1,
     "max_image_bytes": 1024,
     "max_total_bytes": 4096,

@@ -1,16 +1,22 @@
 """Every conformance case, through every door of the binding.
 
-`input` cases run through `convert` (Python values; a string input as its JSON text, since a
-top-level `str` is JSON text to `convert`) and `convert_json` (their JSON text); `input_json`
-cases through `convert` with the text as `str` and as `bytes`, `convert_json` with `str` and
-`bytes`, and, when `json.loads` can read the text, `convert` with the loaded Python value
-(lone surrogates, big integers and deep nesting then go through the binding's own lowering).
-Files of the pseudo-target `extract_images` run `extract_images` and `extract_images_json`
-the same way.
+`input` cases run through `convert` (the Python value; a string input is a string value) and
+`convert_json` (its JSON text); `input_json` cases through `convert_json` with the text as `str`
+and as `bytes`, and, when `json.loads` can read the text, `convert` with the loaded value (lone
+surrogates, big integers and deep nesting then go through the binding's own lowering). Files
+of the pseudo-target `extract_images` run `extract_images` and `extract_images_json` the same
+way.
+
+Options are passed as the case gives them; where it sets no `payload` or `host`, the runner
+passes `payload="wire"` and `host=None`, so the fixtures pin the core's defaults, not this
+binding's (`host="python"`, `payload="sdk"`, pinned by test_payload.py). The places where a
+conversion holds `bytes` must be exactly the case's `bytes` pointers; they are compared as
+standard base64.
 """
 
 from __future__ import annotations
 
+import base64
 import json
 import os
 from collections.abc import Callable
@@ -34,43 +40,51 @@ def _strict_loads(text: str) -> Any:
 
 
 def _doors(target: str, case: dict[str, Any]) -> dict[str, Callable[[], Any]]:
-    options = case.get("options", {})
-    options_json = json.dumps(options)
+    options = {"payload": "wire", "host": None, **case.get("options", {})}
     if target == "extract_images":
-        # extract_images reads a str as a string value; its JSON door is extract_images_json.
+
         def run_value(value: Any) -> Any:
             return m.extract_images(value, **options)
 
         def run_text(text: str | bytes) -> Any:
-            return json.loads(m.extract_images_json(text, options_json))
+            return m.extract_images_json(text, **options)
     else:
 
         def run_value(value: Any) -> Any:
             return m.convert(value, target, **options)  # type: ignore[arg-type]
 
         def run_text(text: str | bytes) -> Any:
-            return json.loads(m.convert_json(text, target, options_json))  # type: ignore[arg-type]
+            return m.convert_json(text, target, **options)  # type: ignore[arg-type]
 
     if "input" in case:
         text = json.dumps(case["input"], ensure_ascii=False)
-        # A top-level str is JSON text to convert, so a string input goes in as its JSON.
-        value = text if isinstance(case["input"], str) and target != "extract_images" else case["input"]
-        return {"value": lambda: run_value(value), "json text": lambda: run_text(text)}
+        return {"value": lambda: run_value(case["input"]), "json text": lambda: run_text(text)}
     text = case["input_json"]
     doors: dict[str, Callable[[], Any]] = {
         "json text": lambda: run_text(text),
         "json bytes": lambda: run_text(text.encode()),
     }
-    if target != "extract_images":
-        doors["str"] = lambda: run_value(text)
-        doors["bytes"] = lambda: run_value(text.encode())
     try:
         loaded = _strict_loads(text)
     except ValueError:
         return doors
-    if not isinstance(loaded, str) or target == "extract_images":
-        doors["loaded value"] = lambda: run_value(loaded)
+    doors["loaded value"] = lambda: run_value(loaded)
     return doors
+
+
+def _bytes_as_base64(value: Any, path: str, found: set[str]) -> Any:
+    """``value`` with each ``bytes`` as its base64 text; their JSON Pointers go to ``found``."""
+    if isinstance(value, bytes):
+        found.add(path)
+        return base64.b64encode(value).decode()
+    if isinstance(value, dict):
+        return {
+            k: _bytes_as_base64(v, f"{path}/{k.replace('~', '~0').replace('/', '~1')}", found)
+            for k, v in value.items()
+        }
+    if isinstance(value, list):
+        return [_bytes_as_base64(v, f"{path}/{i}", found) for i, v in enumerate(value)]
+    return value
 
 
 def _without_messages(conversion: dict[str, Any]) -> dict[str, Any]:
@@ -94,7 +108,9 @@ def test_case(key: str, target: str, case: dict[str, Any]) -> None:
             got = {"code": caught.value.code, "path": caught.value.path}
             assert got == want, f"{key} via {door}: raised {caught.value!r}"
         else:
-            got = _without_messages(run())
+            found: set[str] = set()
+            got = _without_messages(_bytes_as_base64(run(), "", found))
+            assert found == set(case.get("bytes", [])), f"{key} via {door}: bytes at {sorted(found)}"
             assert json_equal(got, case["expected"]), (
                 f"{key} via {door}:\n got  {got}\n want {case['expected']}"
             )

@@ -99,33 +99,69 @@ def test_bytes_as_text_are_base64_not_utf8() -> None:
 # --- JSON text input ------------------------------------------------------------------------
 
 
-def test_json_str_and_bytes_input() -> None:
+@pytest.mark.parametrize("kind", [str, bytes, bytearray, memoryview])
+def test_json_text_input(kind: type) -> None:
     text = json.dumps(image(PNG_B64))
-    want = {"output": copilot_image(PNG_B64)}
-    assert copilot(text) == want
-    assert copilot(text.encode()) == want
-    assert copilot(bytearray(text.encode())) == want
-    assert copilot(memoryview(text.encode())) == want
-    assert json.loads(m.convert_json(text, "copilot")) == want
-    assert json.loads(m.convert_json(text.encode(), "copilot")) == want
+    data = text if kind is str else kind(text.encode())
+    assert m.convert_json(data, "copilot") == {"output": copilot_image(PNG_B64)}
+    assert m.convert_json(data, "copilot", strict=True) == {"output": copilot_image(PNG_B64)}
+
+
+def test_a_str_is_a_string_value_not_json_text() -> None:
+    text = json.dumps(image(PNG_B64))
+    # The JSON text of a result, given to convert, is one string: not a tool result.
+    with pytest.raises(m.InvalidInputError) as caught:
+        copilot(text)
+    assert (caught.value.code, caught.value.path) == ("invalid_tool_result", "")
+    # To anthropic-mcp a string is replayed history: one text block, whatever it looks like.
+    for value in ("done", "[1, 2", text):
+        out = m.convert(value, "anthropic-mcp")
+        assert out["output"]["content"] == [{"type": "text", "text": value}]
+    with pytest.raises(m.InvalidInputError) as caught:
+        m.convert_json("done", "anthropic-mcp")
+    assert caught.value.code == "invalid_json"
+    assert m.convert_json('"done"', "anthropic-mcp") == m.convert("done", "anthropic-mcp")
+
+
+def test_top_level_bytes_are_a_payload_value_not_json_text() -> None:
+    # bytes-like values are payloads wherever they are (base64 text to the core), never JSON.
+    for kind in (bytes, bytearray, memoryview):
+        with pytest.raises(m.InvalidInputError) as caught:
+            copilot(kind(json.dumps(image(PNG_B64)).encode()))
+        assert (caught.value.code, caught.value.path) == ("invalid_tool_result", "")
 
 
 def test_json_text_errors() -> None:
     with pytest.raises(m.InvalidInputError) as caught:
-        copilot('{"content": [')
+        m.convert_json('{"content": [', "copilot")
     assert (caught.value.code, caught.value.path) == ("invalid_json", "")
     with pytest.raises(m.InvalidInputError, match="UTF-8") as caught:
-        copilot(b'{"content": ["\xff"]}')
+        m.convert_json(b'{"content": ["\xff"]}', "copilot")
     assert caught.value.code == "invalid_json"
     with pytest.raises(m.InvalidInputError, match="surrogate") as caught:
-        copilot('{"content": ["\ud800"]}')
+        m.convert_json('{"content": ["\ud800"]}', "copilot")
     assert caught.value.code == "invalid_json"
+    for value in ({"content": []}, 5, None):
+        with pytest.raises(m.InvalidInputError, match="must be a str, bytes") as caught:
+            m.convert_json(value, "copilot")  # type: ignore[arg-type]
+        assert (caught.value.code, caught.value.path) == ("invalid_json", "")
+        with pytest.raises(m.InvalidInputError, match="must be a str, bytes") as caught:
+            m.extract_images_json(value)  # type: ignore[arg-type]
+        assert caught.value.code == "invalid_json"
 
 
-def test_convert_json_is_byte_identical_to_the_value_door() -> None:
+def test_convert_json_equals_convert_of_the_loaded_value() -> None:
     result = {"content": [{"type": "text", "text": 'é \u2028 "q"'}, image(PNG_B64)["content"][0]]}
-    text = m.convert_json(json.dumps(result), "copilot")
-    assert text == json.dumps(copilot(result), separators=(",", ":"), ensure_ascii=False)
+    text = json.dumps(result)
+    for target in m.TARGETS:
+        assert m.convert_json(text, target, tool_call_id="c1") == m.convert(result, target, tool_call_id="c1")
+
+
+def test_mutating_a_bytearray_after_the_call_changes_nothing() -> None:
+    text = bytearray(json.dumps({"content": [{"type": "text", "text": "abc"}]}).encode())
+    out = m.convert_json(text, "mcp")
+    text[:] = b"x" * len(text)
+    assert out["output"]["content"] == [{"type": "text", "text": "abc"}]
 
 
 # --- JSON-like values -----------------------------------------------------------------------
@@ -298,8 +334,10 @@ def test_wrong_target_and_options() -> None:
         copilot({"content": []}, strict=Opaque())  # type: ignore[typeddict-item]
     assert (caught.value.code, caught.value.path) == ("invalid_option", "/strict")
     with pytest.raises(m.UsageError) as caught:
-        m.convert_json("{}", "copilot", "[")
-    assert caught.value.code == "invalid_option"
+        m.convert_json("{}", "copilot", stritc=True)  # type: ignore[call-arg]
+    assert (caught.value.code, caught.value.path) == ("invalid_option", "/stritc")
+    with pytest.raises(TypeError):
+        m.convert_json("{}", "copilot", "{}")  # type: ignore[call-arg]
 
 
 def test_camel_case_option_names() -> None:
@@ -330,7 +368,7 @@ def test_huge_payloads_with_and_without_validation() -> None:
 
 def test_huge_json_text() -> None:
     text = json.dumps({"content": [{"type": "text", "text": "x" * (32 * 1024 * 1024)}]})
-    assert len(m.to_copilot(text)["textResultForLlm"]) == 32 * 1024 * 1024
+    assert len(m.convert_json(text, "copilot")["output"]["textResultForLlm"]) == 32 * 1024 * 1024
 
 
 def test_integer_beyond_the_decimal_digit_limit() -> None:
@@ -359,7 +397,7 @@ def test_nesting_limit(depth: int, error: bool) -> None:
         mcp(result)
     assert (caught.value.code, caught.value.path) == ("too_deep", "/structuredContent" + "/0" * 511)
     with pytest.raises(m.InvalidInputError) as caught:
-        mcp(json.dumps(result))
+        m.convert_json(json.dumps(result), "mcp")
     assert (caught.value.code, caught.value.path) == ("too_deep", "/structuredContent" + "/0" * 511)
 
 
@@ -506,7 +544,7 @@ def test_extract_images_from_any_value() -> None:
     out = m.extract_images(value)
     assert out["images"] == [{"data": data, "mimeType": "image/png", "path": "/steps/0/result/content/0"}]
     assert out["images"][0]["data"] is data  # not copied
-    assert "[image image/png, " in out["text"]
+    assert "[image 1 of 1, image/png, " in out["text"]
     assert data not in out["text"]
 
 
@@ -515,5 +553,6 @@ def test_extract_images_str_is_a_value_and_bytes_are_payloads() -> None:
     out = m.extract_images([{"type": "image", "data": PNG, "mimeType": "image/png"}])
     assert out["images"] == [{"data": PNG_B64, "mimeType": "image/png", "path": "/0"}]
     text = json.dumps({"type": "image", "data": PNG_B64, "mimeType": "image/png"})
-    assert json.loads(m.extract_images_json(text)) == m.extract_images(json.loads(text))
-    assert json.loads(m.extract_images_json(text.encode(), '{"max_images": 0}'))["images"] == []
+    assert m.extract_images_json(text) == m.extract_images(json.loads(text))
+    assert m.extract_images_json(text.encode(), max_images=0)["images"] == []
+    assert m.extract_images_json('"plain output"') == m.extract_images("plain output")

@@ -7,6 +7,7 @@ Run in a venv holding one of them: `make test` runs this file once with each lin
 
 from __future__ import annotations
 
+import base64
 import importlib.metadata
 import os
 from typing import Any
@@ -157,3 +158,13 @@ def test_what_call_tool_returns() -> None:
     out = m.convert(result, "copilot")
     assert out["output"] == MIXED_COPILOT
     assert codes_and_paths(out) == MIXED_DIAGNOSTICS
+
+
+def test_bedrock_media_are_bytes_for_boto3() -> None:
+    # The binding's payload default: bytes where boto3 types the field as binary.
+    out = m.convert(mixed_result(is_error=False), "bedrock", tool_call_id="tooluse_1")
+    content = out["output"]["toolResult"]["content"]
+    image = next(block["image"] for block in content if "image" in block)
+    document = next(block["document"] for block in content if "document" in block)
+    assert image["source"]["bytes"] == base64.b64decode("iVBORw0KGgo=")
+    assert document["source"]["bytes"] == base64.b64decode("JVBERi0x")

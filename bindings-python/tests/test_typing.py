@@ -29,7 +29,7 @@ def test_types_catch_misuse(tmp_path: Path) -> None:
 
             ok = m.convert({"content": []}, "copilot", strict=True, binary="marker")
             reveal_type(ok["output"])
-            text: str = m.convert_json("{}", "mcp")
+            parsed: m.Conversion = m.convert_json(b"{}", "mcp", strict=True)
             diagnostics = m.convert({}, "mcp").get("diagnostics", [])
             codes: list[str] = [d["code"] for d in diagnostics]
             wire = m.to_copilot({}, strict=True)
@@ -43,6 +43,12 @@ def test_types_catch_misuse(tmp_path: Path) -> None:
             m.to_copilot({})["output"]
             m.to_copilot({})["diagnostics"]
             failed: bool = m.to_copilot({})["resultType"] == "rejected"
+            m.convert_json({"content": []}, "mcp")
+            m.convert_json("{}", "mcp", "{}")
+            m.extract_images_json("{}", '{"max_images": 0}')
+            text: str = m.convert_json("{}", "mcp")
+            sdk_result = m.to_copilot_result({}, strict=True)
+            llm_text: str = sdk_result.text_result_for_llm
             """
         ),
         encoding="utf-8",
@@ -50,5 +56,5 @@ def test_types_catch_misuse(tmp_path: Path) -> None:
     run = mypy("mypy", "--strict", "--no-incremental", "--cache-dir=/dev/null", str(snippet))
     errors = [line.split(": ", 2)[1:] for line in run.stdout.splitlines() if ": " in line]
     lines = {int(line.split(":")[1]) for line in run.stdout.splitlines() if line.startswith(str(snippet))}
-    assert lines == {5, 13, 14, 15, 16, 17, 18, 19}, run.stdout
+    assert lines == {5, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23}, run.stdout
     assert ["note", 'Revealed type is "Any"'] in errors, run.stdout

@@ -1,25 +1,32 @@
 """Convert MCP ``CallToolResult`` values into what each model provider accepts.
 
-The input can be a dict (JSON-like values; tuples count as lists), JSON text as ``str`` or
-``bytes``, or a pydantic model of the official ``mcp`` package (1.x or 2.x), such as what
-``ClientSession.call_tool`` returns. ``bytes``/``bytearray``/``memoryview`` values inside it are
-payloads (``data``, ``blob``) and are base64-encoded. Payload strings are not copied: the output
-holds the very ``str`` objects of the input.
+:func:`convert` takes values: dicts and lists (tuples count as lists) of JSON-like values, and
+host objects that offer a standard way to become data: pydantic models (such as what the
+``mcp`` package's ``ClientSession.call_tool`` returns), objects with ``to_dict()``, dataclasses.
+A ``str`` is a string value, never JSON text: JSON text goes to :func:`convert_json`.
+``bytes``/``bytearray``/``memoryview`` values are payloads (``data``, ``blob``). Payload
+strings are not copied: the output holds the very ``str`` objects of the input.
+
+Outputs hold payloads in the form the official Python SDKs take as-is (``payload="sdk"``, this
+binding's default): ``bytes`` where the SDK types the field as binary (boto3's Bedrock
+``source.bytes``), base64 ``str`` elsewhere; ``payload="wire"`` gives base64 text everywhere.
 
 :func:`convert` returns the Conversion ``{"output", "attachments"?, "diagnostics"?}``;
-:func:`to_copilot` returns its ``output`` alone, the Copilot ``ToolResultObject`` wire dict;
-:func:`extract_images` returns ``{"images", "text", "diagnostics"?}``. Errors are
-:class:`ConvertError` (a ``ValueError``) with ``.code`` and ``.path``.
+:func:`to_copilot` returns its ``output`` alone, the Copilot ``ToolResultObject`` wire dict,
+and :func:`to_copilot_result` the Copilot SDK's own ``ToolResult``; :func:`extract_images`
+returns ``{"images", "text", "diagnostics"?}``. Errors are :class:`ConvertError` (a
+``ValueError``) with ``.code`` and ``.path``.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal, TypedDict, get_args
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias, TypedDict, get_args
 
 from . import _native
 from ._errors import ConvertError, InternalError, InvalidInputError, NotFinalError, UsageError
 
 if TYPE_CHECKING:
+    from copilot.tools import ToolResult
     from typing_extensions import Unpack
 
 __all__ = [
@@ -43,6 +50,7 @@ __all__ = [
     "extract_images",
     "extract_images_json",
     "to_copilot",
+    "to_copilot_result",
 ]
 
 __version__: str = _native.__version__
@@ -64,6 +72,8 @@ Target = Literal[
 TARGETS: tuple[Target, ...] = get_args(Target)
 """Every target, in documentation order (a test checks it equals the core's list)."""
 
+_JsonText: TypeAlias = str | bytes | bytearray | memoryview
+
 
 class Options(TypedDict, total=False):
     """Conversion options (keyword arguments; camelCase names are accepted too)."""
@@ -81,9 +91,16 @@ class Options(TypedDict, total=False):
     structured_content: Literal["fallback", "prefer", "append", "ignore"]
     """How ``structuredContent`` reaches the model (default "fallback")."""
     tool_call_id: str
-    """Id of the tool call, for targets whose item carries one."""
+    """Id of the tool call, for targets whose item carries one (required by ``anthropic``,
+    ``openai-*`` and ``bedrock``: without it a ``missing_tool_call_id`` repair is reported)."""
     tool_name: str
     """Name of the tool, for targets whose item carries one."""
+    payload: Literal["sdk", "wire"]
+    """``"sdk"`` (this binding's default): ``bytes`` wherever the official Python SDK types the
+    field as binary (boto3's Bedrock ``source.bytes``, google-genai's ``inlineData.data``);
+    ``"wire"``: base64 text everywhere, the providers' HTTP JSON form."""
+    host: Literal["python", "node", "go"] | None
+    """The language whose SDK ``payload="sdk"`` is for (this binding sets ``"python"``)."""
     max_images: int
     """Most images one result may carry (default: the target's limit)."""
     max_image_bytes: int
@@ -158,27 +175,56 @@ class Extraction(_ExtractionImages, total=False):
 
 
 def convert(result: object, target: Target, **options: Unpack[Options]) -> Conversion:
-    """Converts ``result`` for ``target``."""
+    """Converts the value ``result`` for ``target`` (a ``str`` is a string value, not JSON text)."""
     return _native.convert(result, target, **options)  # type: ignore[return-value]
 
 
-def convert_json(text: str | bytes, target: Target, options_json: str = "") -> str:
-    """JSON text in, the Conversion as compact JSON text out (``options_json`` ``""`` = defaults)."""
-    return _native.convert_json(text, target, options_json)
+def convert_json(text: _JsonText, target: Target, **options: Unpack[Options]) -> Conversion:
+    """Converts the JSON text ``text`` (``str`` or UTF-8 bytes) for ``target``: what
+    ``convert(json.loads(text), target, **options)`` returns, without building the value."""
+    return _native.convert_json(text, target, **options)  # type: ignore[return-value]
 
 
 def extract_images(value: object, **options: Unpack[Options]) -> Extraction:
-    """Finds the MCP image blocks anywhere in ``value`` (any JSON-like value; a ``str`` is a
-    string here, not JSON text) and applies the payload, MIME and cap rules."""
+    """Finds the MCP image blocks anywhere in the value ``value`` (any JSON-like value; a ``str``
+    is a string value) and applies the payload, MIME and cap rules."""
     return _native.extract_images(value, **options)  # type: ignore[return-value]
 
 
-def extract_images_json(text: str | bytes, options_json: str = "") -> str:
-    """JSON text in, the Extraction as compact JSON text out."""
-    return _native.extract_images_json(text, options_json)
+def extract_images_json(text: _JsonText, **options: Unpack[Options]) -> Extraction:
+    """:func:`extract_images` for the value of the JSON text ``text`` (``str`` or UTF-8 bytes)."""
+    return _native.extract_images_json(text, **options)  # type: ignore[return-value]
 
 
 def to_copilot(result: object, **options: Unpack[Options]) -> CopilotToolResult:
     """Converts for the GitHub Copilot SDK: the ``ToolResultObject`` wire dict alone (the
     ``output`` of ``convert(result, "copilot", **options)``, which also has the diagnostics)."""
     return _native.to_copilot(result, **options)  # type: ignore[return-value]
+
+
+def to_copilot_result(result: object, **options: Unpack[Options]) -> ToolResult:
+    """Converts for the GitHub Copilot SDK: its own ``copilot.tools.ToolResult``, what a tool
+    handler returns (a returned dict would reach the model as JSON text).
+
+    Raises ``ImportError`` when the SDK (the ``github-copilot-sdk`` package) is not installed.
+    """
+    try:
+        from copilot.tools import ToolBinaryResult, ToolResult
+    except ImportError as error:
+        message = f"to_copilot_result needs the GitHub Copilot SDK: pip install github-copilot-sdk ({error})"
+        raise ImportError(message, name="copilot") from error
+    wire = to_copilot(result, **options)
+    binaries = [
+        ToolBinaryResult(
+            data=binary["data"],
+            mime_type=binary["mimeType"],
+            type=binary["type"],
+            description=binary.get("description", ""),
+        )
+        for binary in wire.get("binaryResultsForLlm", ())
+    ]
+    return ToolResult(
+        text_result_for_llm=wire["textResultForLlm"],
+        result_type=wire["resultType"],
+        binary_results_for_llm=binaries or None,
+    )

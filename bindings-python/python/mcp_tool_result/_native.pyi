@@ -1,6 +1,6 @@
 """The private native module; use the functions of ``mcp_tool_result`` instead."""
 
-from typing import Any
+from typing import Any, TypeAlias
 
 __all__ = [
     "__version__",
@@ -14,20 +14,22 @@ __all__ = [
 
 __version__: str
 
-def convert(result: object, target: str, /, **options: Any) -> dict[str, Any]:
-    """Converts an MCP CallToolResult for ``target``; returns the Conversion as a dict."""
+_Text: TypeAlias = str | bytes | bytearray | memoryview
 
-def convert_json(text: str | bytes, target: str, options_json: str = "") -> str:
-    """The JSON-text door of ``convert``: the Conversion as compact JSON text."""
+def convert(result: object, target: str, /, **options: Any) -> dict[str, Any]:
+    """Converts an MCP CallToolResult value for ``target``; returns the Conversion as a dict."""
+
+def convert_json(text: _Text, target: str, /, **options: Any) -> dict[str, Any]:
+    """Converts JSON text (``str`` or UTF-8 bytes-like) for ``target``; returns the Conversion as a dict."""
 
 def extract_images(value: object, /, **options: Any) -> dict[str, Any]:
     """Finds the MCP image blocks anywhere in ``value``; returns the Extraction as a dict."""
 
-def extract_images_json(text: str | bytes, options_json: str = "") -> str:
-    """The JSON-text door of ``extract_images``: the Extraction as compact JSON text."""
+def extract_images_json(text: _Text, /, **options: Any) -> dict[str, Any]:
+    """Finds the MCP image blocks anywhere in the value of JSON text; returns the Extraction as a dict."""
 
 def target_names() -> list[str]:
     """The names of every target, in documentation order."""
 
 def to_copilot(result: object, /, **options: Any) -> dict[str, Any]:
-    """Converts for the GitHub Copilot SDK; returns the Conversion's ``output`` alone."""
+    """Converts a CallToolResult value for the GitHub Copilot SDK; returns the Conversion's ``output``."""
