@@ -8,16 +8,26 @@ import (
 	"go/token"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 )
 
+// packageDir is the directory of this package's sources.
+func packageDir(t *testing.T) string {
+	_, file, _, ok := runtime.Caller(0)
+	if !ok {
+		t.Fatal("locating the test file")
+	}
+	return filepath.Dir(file)
+}
+
 // The exported Target constants are exactly the core's targets, in the core's order: a target
 // added to the core without a constant (or a constant the core does not know) fails here.
 func TestTargetConstantsAreTheCoreTargets(t *testing.T) {
-	files, err := filepath.Glob(filepath.Join(moduleDir(t), "mcptoolresult", "*.go"))
+	files, err := filepath.Glob(filepath.Join(packageDir(t), "*.go"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,7 +84,7 @@ func TestOptionsCoverTheCoreOptions(t *testing.T) {
 		}
 	}
 	input := `{"content":[{"type":"text","text":"hi"},{"type":"image","data":"iVBORw0KGgo=","mimeType":"image/png"}],"structuredContent":{"a":1}}`
-	conv, err := Convert(input, TargetOpenAIResponses, &all)
+	conv, err := Convert(input, TargetOpenAIResponses, all)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,7 +93,7 @@ func TestOptionsCoverTheCoreOptions(t *testing.T) {
 		t.Fatalf("got %s", conv.Output)
 	}
 	// An invalid value is the core's invalid_option, at the snake_case name.
-	_, err = ExtractImages(`[]`, &Options{MaxImages: Int(-1)})
+	_, err = ExtractImages(`[]`, Options{MaxImages: Int(-1)})
 	var ce *ConvertError
 	if !errors.As(err, &ce) || ce.Code != "invalid_option" || ce.Path != "/max_images" || !errors.Is(err, ErrUsage) {
 		t.Fatalf("got %v", err)
@@ -101,7 +111,7 @@ func TestExtractImages(t *testing.T) {
 			}},
 		},
 	}
-	got, err := ExtractImages(value, nil)
+	got, err := ExtractImages(value, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -129,14 +139,14 @@ func TestExtractImages(t *testing.T) {
 	// JSON text and the JSON door give the same; images is never nil.
 	text, _ := json.Marshal(value)
 	for _, e := range []func() (Extraction, error){
-		func() (Extraction, error) { return ExtractImages(text, nil) },
+		func() (Extraction, error) { return ExtractImages(text, Options{}) },
 		func() (Extraction, error) { return ExtractImagesJSON(text, []byte(`{"maxImages":5}`)) },
 	} {
 		if again, err := e(); err != nil || again.Text != want.Text || !reflect.DeepEqual(again.Images, want.Images) {
 			t.Fatalf("got %+v, %v", again, err)
 		}
 	}
-	none, err := ExtractImages(`"plain text"`, nil)
+	none, err := ExtractImages(`"plain text"`, Options{})
 	if err != nil || none.Images == nil || none.Text != "plain text" {
 		t.Fatalf("got %#v, %v", none, err)
 	}
@@ -145,7 +155,7 @@ func TestExtractImages(t *testing.T) {
 	}
 
 	// Strict mode raises the first repair.
-	_, err = ExtractImages(value, &Options{Strict: Bool(true)})
+	_, err = ExtractImages(value, Options{Strict: Bool(true)})
 	var ce *ConvertError
 	if !errors.As(err, &ce) || ce.Code != "mime_type_mismatch" || !errors.Is(err, ErrInvalidInput) {
 		t.Fatalf("got %v", err)

@@ -89,7 +89,13 @@ const targetExtractImages Target = "extract_images"
 // TestConformance runs every case through the JSON door, and cases given as a value also
 // through the map door (the input decoded into map[string]any) and, for copilot, ToCopilot.
 // extract_images cases run through ExtractImagesJSON and ExtractImages the same way.
+//
+// CONFORMANCE_BACKEND (when set) names the backend the run must use, so that each backend's
+// count file counts its own cases.
 func TestConformance(t *testing.T) {
+	if want := os.Getenv("CONFORMANCE_BACKEND"); want != "" && want != Backend {
+		t.Fatalf("CONFORMANCE_BACKEND is %s but this build uses %s", want, Backend)
+	}
 	cases := loadCases(t)
 	ran := 0
 	for _, c := range cases {
@@ -111,13 +117,13 @@ func TestConformance(t *testing.T) {
 			check(t, "map door", c, doors(c, value, c.Target), true)
 			if c.Target == TargetCopilot && len(c.Options) <= 2 {
 				check(t, "ToCopilot", c, func() (any, []Diagnostic, error) {
-					r, err := ToCopilot(value)
+					r, err := ToCopilot(value, Options{})
 					return map[string]any{"output": r}, r.Diagnostics, err
 				}, true)
 			}
 		})
 	}
-	fmt.Printf("conformance go: ran %d cases\n", ran)
+	fmt.Printf("conformance go (%s): ran %d cases\n", Backend, ran)
 	if path := os.Getenv("CONFORMANCE_COUNT_FILE"); path != "" {
 		if err := os.WriteFile(path, []byte(strconv.Itoa(ran)), 0o644); err != nil {
 			t.Fatal(err)
