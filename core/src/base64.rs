@@ -43,6 +43,13 @@ pub fn decoded_len(text: &str) -> u64 {
     }
 }
 
+/// Decodes canonical base64 into `out` (exactly the decoded length); false when it is not.
+pub fn decode_into(text: &str, out: &mut [u8]) -> bool {
+    STANDARD
+        .decode(text.as_bytes(), base64_simd::Out::from_slice(out))
+        .is_ok()
+}
+
 /// Up to the first 12 decoded bytes, for magic-number sniffing (empty when undecodable).
 pub fn prefix_bytes(text: &str) -> Prefix {
     let take = text.len().min(16) / 4 * 4;

@@ -77,6 +77,8 @@ codes! {
     EmptyPayload = "empty_payload", Repair;
     /// The payload's magic bytes contradict `mimeType`.
     MimeTypeMismatch = "mime_type_mismatch", Repair;
+    /// The target's item needs a tool-call id and none was given.
+    MissingToolCallId = "missing_tool_call_id", Repair;
     /// A JSON-RPC response envelope was unwrapped.
     JsonrpcEnvelope = "jsonrpc_envelope", Notice;
     /// `mimeType` was normalized.
@@ -89,6 +91,8 @@ codes! {
     BlockAsMarker = "block_as_marker", Notice;
     /// `structuredContent` was given to the model as JSON text.
     StructuredContentAsText = "structured_content_as_text", Notice;
+    /// `structuredContent` repeats the content blocks, so it was not given as text again.
+    StructuredContentRepeatsContent = "structured_content_repeats_content", Notice;
 }
 
 /// How a code behaves in the two modes.

@@ -89,11 +89,16 @@ pub fn extract_images<'a>(value: Value<'a>, options: &Options) -> Result<Extract
         caps,
         tally: Tally::default(),
         images: Vec::new(),
+        markers: Vec::new(),
     };
-    let replaced = walk.value(value, &root)?;
+    let mut replaced = walk.value(value, &root)?;
+    let total = walk.images.len();
+    let mut numbered = walk.images.iter().zip(&walk.markers).enumerate().peekable();
+    let mut path = String::new();
+    number_markers(&mut replaced, &mut path, &mut numbered, total);
     let text = match replaced {
         Value::String(s) => s.as_str().to_owned(),
-        other => canonical::to_text(&other),
+        other => canonical::to_text_in_order(&other),
     };
     Ok(Extraction {
         images: walk.images,
@@ -112,6 +117,51 @@ struct Walk<'o, 'a> {
     caps: Caps,
     tally: Tally,
     images: Vec<ExtractedImage<'a>>,
+    /// The marker of each accepted image, before numbering.
+    markers: Vec<String>,
+}
+
+type Numbered<'i, 'a> = std::iter::Peekable<
+    std::iter::Enumerate<std::iter::Zip<std::slice::Iter<'i, ExtractedImage<'a>>, std::slice::Iter<'i, String>>>,
+>;
+
+/// Replaces the marker of each accepted image (found by its path, in document order) by
+/// `[image <n> of <total>, …]`.
+fn number_markers(value: &mut Value<'_>, path: &mut String, images: &mut Numbered<'_, '_>, total: usize) {
+    use std::fmt::Write;
+    let Some((n, (image, marker))) = images.peek() else {
+        return;
+    };
+    if image.path == *path {
+        let rest = marker.strip_prefix("[image").unwrap_or(marker);
+        *value = Value::string(format!("[image {} of {total},{rest}", n + 1));
+        images.next();
+        return;
+    }
+    if !image.path.starts_with(path.as_str()) {
+        return;
+    }
+    let len = path.len();
+    match value {
+        Value::Array(items) => {
+            for (i, item) in items.iter_mut().enumerate() {
+                let _ = write!(path, "/{i}");
+                number_markers(item, path, images, total);
+                path.truncate(len);
+            }
+        }
+        Value::Object(map) => {
+            let mut entries = std::mem::take(map).into_entries();
+            for (key, item) in entries.iter_mut() {
+                path.push('/');
+                path.push_str(&crate::pointer::escape(key.as_str()));
+                number_markers(item, path, images, total);
+                path.truncate(len);
+            }
+            *map = entries.into_iter().collect();
+        }
+        _ => {}
+    }
 }
 
 impl<'a> Walk<'_, 'a> {
@@ -167,6 +217,7 @@ impl<'a> Walk<'_, 'a> {
                             mime_type: media.mime,
                             path,
                         });
+                        self.markers.push(marker.clone());
                         marker
                     }
                 }

@@ -49,6 +49,58 @@ pub fn convert_json(input: &str, target: &str, options: &str) -> Result<String, 
     Ok(to_string(&convert(input, target, options)?.into_value()))
 }
 
+/// A Conversion as JSON text plus where it holds bytes: what [`convert_json_with_bytes`] returns.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct JsonConversion {
+    /// The Conversion as compact JSON text; every bytes value is written as its base64 string.
+    pub json: String,
+    /// JSON Pointers (into the Conversion value, e.g. `/output/toolResult/content/1/image/source/bytes`)
+    /// of the strings that are bytes values, in document order. Empty with `payload: "wire"`.
+    pub bytes: Vec<String>,
+}
+
+/// Like [`convert_json`], also listing the JSON Pointers of the bytes values (`payload: "sdk"`),
+/// for hosts that receive JSON text and decode exactly those base64 strings to native bytes.
+pub fn convert_json_with_bytes(input: &str, target: &str, options: &str) -> Result<JsonConversion, ConvertError> {
+    let value = convert(input, target, options)?.into_value();
+    Ok(JsonConversion {
+        json: to_string(&value),
+        bytes: bytes_pointers(&value),
+    })
+}
+
+/// The JSON Pointers of every [`Value::Bytes`] in `value`, in document order.
+pub fn bytes_pointers(value: &Value<'_>) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut path = String::new();
+    collect_bytes(value, &mut path, &mut out);
+    out
+}
+
+fn collect_bytes(value: &Value<'_>, path: &mut String, out: &mut Vec<String>) {
+    use std::fmt::Write;
+    let len = path.len();
+    match value {
+        Value::Bytes(_) => out.push(path.clone()),
+        Value::Array(items) => {
+            for (i, item) in items.iter().enumerate() {
+                let _ = write!(path, "/{i}");
+                collect_bytes(item, path, out);
+                path.truncate(len);
+            }
+        }
+        Value::Object(map) => {
+            for (key, item) in map.iter() {
+                path.push('/');
+                path.push_str(&pointer::escape(key.as_str()));
+                collect_bytes(item, path, out);
+                path.truncate(len);
+            }
+        }
+        _ => {}
+    }
+}
+
 /// Converts a JSON text for `target` with options given as JSON text (`""` means none); the
 /// Conversion borrows its payloads from `input`.
 pub fn convert<'a>(input: &'a str, target: &str, options: &str) -> Result<crate::Conversion<'a>, ConvertError> {
@@ -492,6 +544,7 @@ unsafe fn find_special_avx2(bytes: &[u8]) -> usize {
 fn estimate(value: &Value<'_>) -> usize {
     match value {
         Value::String(s) => s.as_str().len() + 2,
+        Value::Bytes(b) => b.base64().len() + 2,
         Value::Array(items) => 2 + items.iter().map(estimate).sum::<usize>() + items.len(),
         Value::Object(map) => {
             2 + map
@@ -517,6 +570,7 @@ fn write_value(value: &Value<'_>, out: &mut String, indent: Option<usize>, level
         Value::Bool(false) => out.push_str("false"),
         Value::Number(n) => write_number(n, out),
         Value::String(s) => write_str(s, out),
+        Value::Bytes(b) => write_str(b.as_base64_str(), out),
         Value::Array(items) => {
             out.push('[');
             for (i, item) in items.iter().enumerate() {

@@ -32,8 +32,8 @@ pub use conversion::Conversion;
 pub use error::{Code, CodeKind, ConvertError, Diagnostic, ErrorFamily};
 pub use extract::{extract_images, extract_images_value, ExtractedImage, Extraction};
 pub use json::convert_json;
-pub use model::{HostId, Map, Number, Str, Value};
-pub use options::{Binary, Options, Structured};
+pub use model::{Bytes, HostId, Map, Number, Str, Value};
+pub use options::{Binary, Host, Options, PayloadForm, Structured};
 pub use targets::Target;
 
 /// The deepest nesting of arrays and objects accepted anywhere in an input.
@@ -42,13 +42,28 @@ pub const MAX_DEPTH: usize = 512;
 /// Converts `input` for `target`.
 ///
 /// Takes the input by value so that payload strings move into the output without copies.
+///
+/// With `payload: "sdk"`, payloads are validated (as with `validate_base64: true`) for targets
+/// where some become [`Bytes`]: bytes are decoded from canonical base64 only.
 pub fn convert<'a>(input: Value<'a>, target: Target, options: &Options) -> Result<Conversion<'a>, ConvertError> {
+    let validated;
+    let options = match options.sdk_host() {
+        Some(host) if !options.validate_base64 && targets::payload::target_has_bytes(target, host) => {
+            validated = Options {
+                validate_base64: true,
+                ..options.clone()
+            };
+            &validated
+        }
+        _ => options,
+    };
     let mut ctx = normalize::Context::new(options);
     let result = if target == Target::AnthropicMcp {
         normalize::normalize_replay(input, &mut ctx)?
     } else {
         normalize::normalize(input, &mut ctx)?
     };
+    targets::check_tool_call_id(target, &result, &mut ctx)?;
     Ok(targets::render(target, result, &mut ctx))
 }
 

@@ -8,6 +8,8 @@
 
 use std::borrow::Cow;
 
+use crate::error::{Code, ConvertError};
+
 /// A JSON-like value. Objects keep their key order; duplicate keys resolve to the last one.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Value<'a> {
@@ -19,6 +21,9 @@ pub enum Value<'a> {
     Number(Number<'a>),
     /// A string, possibly borrowed and possibly tied to a host object.
     String(Str<'a>),
+    /// A payload the target wants as raw bytes (option `payload: "sdk"`); JSON text shows
+    /// it as its base64 string.
+    Bytes(Bytes<'a>),
     /// An array.
     Array(Vec<Value<'a>>),
     /// An object as ordered key/value pairs.
@@ -215,6 +220,72 @@ impl<'a> From<&'a str> for Str<'a> {
     }
 }
 
+/// Raw bytes kept as the validated canonical base64 text they came from (borrowed, host id
+/// preserved) and decoded only on demand.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Bytes<'a> {
+    base64: Str<'a>,
+}
+
+impl<'a> Bytes<'a> {
+    /// Bytes from canonical standard base64 (RFC 4648 §4, padded); any other text is given back.
+    pub fn from_base64(base64: Str<'a>) -> Result<Self, Str<'a>> {
+        if crate::base64::is_canonical(base64.as_str()) {
+            Ok(Bytes { base64 })
+        } else {
+            Err(base64)
+        }
+    }
+
+    /// The canonical base64 text.
+    pub fn base64(&self) -> &str {
+        self.base64.as_str()
+    }
+
+    /// The base64 text as the string value it came from (host handle included).
+    pub fn as_base64_str(&self) -> &Str<'a> {
+        &self.base64
+    }
+
+    /// Consumes the bytes into the base64 string value they came from.
+    pub fn into_base64_str(self) -> Str<'a> {
+        self.base64
+    }
+
+    /// The number of decoded bytes (from the length alone).
+    pub fn decoded_len(&self) -> usize {
+        crate::base64::decoded_len(self.base64.as_str()) as usize
+    }
+
+    /// Decodes into `out`, which must be exactly [`Bytes::decoded_len`] long.
+    pub fn decode_into(&self, out: &mut [u8]) -> Result<(), ConvertError> {
+        if out.len() != self.decoded_len() {
+            let message = format!("decode_into needs {} bytes, got {}", self.decoded_len(), out.len());
+            return Err(ConvertError::new(Code::InternalError, "", message));
+        }
+        if crate::base64::decode_into(self.base64.as_str(), out) {
+            Ok(())
+        } else {
+            Err(ConvertError::new(Code::InternalError, "", "bytes value is not base64"))
+        }
+    }
+
+    /// The decoded bytes in a new vector.
+    pub fn to_vec(&self) -> Vec<u8> {
+        let mut out = vec![0; self.decoded_len()];
+        // A `Bytes` only ever holds canonical base64 of exactly this length.
+        let _ = self.decode_into(&mut out);
+        out
+    }
+
+    /// Detaches the bytes from any borrowed input (the host handle is dropped too).
+    pub fn into_owned(self) -> Bytes<'static> {
+        Bytes {
+            base64: self.base64.into_owned(),
+        }
+    }
+}
+
 /// An object: ordered key/value pairs.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Map<'a> {
@@ -319,6 +390,7 @@ impl<'a> Value<'a> {
             Value::Bool(_) => "boolean",
             Value::Number(_) => "number",
             Value::String(_) => "string",
+            Value::Bytes(_) => "bytes",
             Value::Array(_) => "array",
             Value::Object(_) => "object",
         }
@@ -332,6 +404,7 @@ impl<'a> Value<'a> {
             (Value::Bool(a), Value::Bool(b)) => a == b,
             (Value::Number(a), Value::Number(b)) => numbers_equal(a, b),
             (Value::String(a), Value::String(b)) => a.as_str() == b.as_str(),
+            (Value::Bytes(a), Value::Bytes(b)) => a.base64() == b.base64(),
             (Value::Array(a), Value::Array(b)) => a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.json_eq(y)),
             (Value::Object(a), Value::Object(b)) => {
                 let keys_a = distinct_keys(a);
@@ -353,6 +426,7 @@ impl<'a> Value<'a> {
             Value::Bool(b) => Value::Bool(b),
             Value::Number(n) => Value::Number(n.into_owned()),
             Value::String(s) => Value::String(s.into_owned()),
+            Value::Bytes(b) => Value::Bytes(b.into_owned()),
             Value::Array(items) => Value::Array(items.into_iter().map(Value::into_owned).collect()),
             Value::Object(map) => Value::Object(
                 map.into_entries()
@@ -402,5 +476,34 @@ impl<'a> From<Str<'a>> for Value<'a> {
 impl<'a> From<Map<'a>> for Value<'a> {
     fn from(m: Map<'a>) -> Self {
         Value::Object(m)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bytes_decode_on_demand() {
+        let bytes = Bytes::from_base64(Str::host("iVBORw0KGgo=", HostId(7))).unwrap();
+        assert_eq!(bytes.base64(), "iVBORw0KGgo=");
+        assert_eq!(bytes.as_base64_str().host_id(), Some(HostId(7)));
+        assert_eq!(bytes.decoded_len(), 8);
+        assert_eq!(bytes.to_vec(), [0x89, b'P', b'N', b'G', 0x0d, 0x0a, 0x1a, 0x0a]);
+        let mut short = [0u8; 7];
+        assert_eq!(bytes.decode_into(&mut short).unwrap_err().code(), Code::InternalError);
+        assert_eq!(
+            Bytes::from_base64(Str::borrowed("iVBORw0KGgo")).unwrap_err().as_str(),
+            "iVBORw0KGgo"
+        );
+    }
+
+    #[test]
+    fn bytes_write_as_base64() {
+        let bytes = Bytes::from_base64(Str::borrowed("AAAA")).unwrap();
+        let value = Value::Array(vec![Value::Bytes(bytes)]);
+        assert_eq!(crate::json::to_string(&value), r#"["AAAA"]"#);
+        assert_eq!(crate::json::bytes_pointers(&value), ["/0"]);
+        assert_eq!(value.type_name(), "array");
     }
 }

@@ -27,6 +27,27 @@ pub enum Structured {
     Ignore,
 }
 
+/// The form of payloads the target's SDK types as binary.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum PayloadForm {
+    /// Base64 text everywhere: the providers' HTTP JSON form.
+    #[default]
+    Wire,
+    /// A [`crate::Bytes`] wherever the official SDK of [`Options::host`] types the field as binary.
+    Sdk,
+}
+
+/// The language whose official provider SDKs `payload: "sdk"` targets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Host {
+    /// Python (`boto3`, `google-genai`).
+    Python,
+    /// Node (`@aws-sdk/client-bedrock-runtime`, `@google/genai`).
+    Node,
+    /// Go (`aws-sdk-go-v2`, `google.golang.org/genai`).
+    Go,
+}
+
 /// Options of a conversion. `Default` gives the documented defaults.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
@@ -47,6 +68,10 @@ pub struct Options {
     pub tool_call_id: Option<String>,
     /// Name of the tool, for targets whose item carries one.
     pub tool_name: Option<String>,
+    /// Payloads as base64 text or as bytes where the host's SDK types them as binary.
+    pub payload: PayloadForm,
+    /// The host language `payload: "sdk"` is for (required by it).
+    pub host: Option<Host>,
     /// Most images one result may carry (`None`: the target's default).
     pub max_images: Option<u64>,
     /// Most decoded bytes of one media item (`None`: the target's default).
@@ -68,6 +93,8 @@ impl Default for Options {
             structured_content: Structured::Fallback,
             tool_call_id: None,
             tool_name: None,
+            payload: PayloadForm::Wire,
+            host: None,
             max_images: None,
             max_image_bytes: None,
             max_total_bytes: None,
@@ -91,6 +118,7 @@ impl Options {
                 ))
             }
         };
+        let mut payload_path = String::new();
         for (key, value) in map.iter() {
             let name = canonical_option_name(key.as_str());
             let path = format!("/{}", crate::pointer::escape(key.as_str()));
@@ -124,6 +152,32 @@ impl Options {
                         }
                     }
                 }
+                "payload" => {
+                    options.payload = match value.as_str() {
+                        Some("wire") => PayloadForm::Wire,
+                        Some("sdk") => PayloadForm::Sdk,
+                        _ => {
+                            return Err(ConvertError::new(
+                                Code::InvalidOption,
+                                path,
+                                "option payload must be \"wire\" or \"sdk\"",
+                            ))
+                        }
+                    };
+                    payload_path = path;
+                }
+                "host" => {
+                    options.host = match value {
+                        Value::Null => None,
+                        Value::String(s) if s.as_str() == "python" => Some(Host::Python),
+                        Value::String(s) if s.as_str() == "node" => Some(Host::Node),
+                        Value::String(s) if s.as_str() == "go" => Some(Host::Go),
+                        _ => {
+                            let message = "option host must be one of python, node, go";
+                            return Err(ConvertError::new(Code::InvalidOption, path, message));
+                        }
+                    }
+                }
                 "tool_call_id" => options.tool_call_id = expect_string(value, &path, &name)?,
                 "tool_name" => options.tool_name = expect_string(value, &path, &name)?,
                 "max_images" => options.max_images = expect_count(value, &path, &name)?,
@@ -139,7 +193,19 @@ impl Options {
                 }
             }
         }
+        if options.payload == PayloadForm::Sdk && options.host.is_none() {
+            let message = "option payload \"sdk\" needs option host (python, node or go)";
+            return Err(ConvertError::new(Code::InvalidOption, payload_path, message));
+        }
         Ok(options)
+    }
+
+    /// The host whose SDK form applies: `Some` only with `payload: "sdk"`.
+    pub(crate) fn sdk_host(&self) -> Option<Host> {
+        match self.payload {
+            PayloadForm::Sdk => self.host,
+            PayloadForm::Wire => None,
+        }
     }
 }
 

@@ -20,6 +20,10 @@ pub struct ToolResult<'a> {
     pub base: String,
     /// The key `structuredContent` was given under.
     pub structured_key: &'static str,
+    /// `structuredContent` mirrors the content blocks or repeats one of their payloads.
+    pub structured_repeats_content: bool,
+    /// The tool-call id a replayed result block carried (`tool_use_id`, `call_id`).
+    pub tool_use_id: Option<Str<'a>>,
 }
 
 impl ToolResult<'_> {
@@ -32,6 +36,8 @@ impl ToolResult<'_> {
             BlockAt::Legacy(key) => base.key(key).render(),
             BlockAt::Root(Some(i)) => base.index(i).render(),
             BlockAt::Root(None) => self.base.clone(),
+            BlockAt::Field(key, Some(i)) => base.key(key).index(i).render(),
+            BlockAt::Field(key, None) => base.key(key).render(),
         }
     }
 
@@ -60,6 +66,8 @@ pub enum BlockAt {
     Legacy(&'static str),
     /// A replayed history item: the input itself, or element `i` of an input array.
     Root(Option<usize>),
+    /// A replayed result block's content under this key (element `i`, or the whole value).
+    Field(&'static str, Option<usize>),
 }
 
 /// Which annotations excluded a block by audience.

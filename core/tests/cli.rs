@@ -122,9 +122,9 @@ fn extracts_images() {
         r#"{"shot":{"type":"image","data":"iVBORw0KGgo=","mimeType":"image/png"},"n":1}"#,
     );
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    // The 8-byte PNG signature is one image; the text holds its marker and sorted keys.
+    // The 8-byte PNG signature is one image; the text holds its numbered marker, keys in input order.
     assert_eq!(
         stdout(&out).trim(),
-        r#"{"images":[{"data":"iVBORw0KGgo=","mimeType":"image/png","path":"/shot"}],"text":"{\"n\":1,\"shot\":\"[image image/png, 8 B]\"}"}"#
+        r#"{"images":[{"data":"iVBORw0KGgo=","mimeType":"image/png","path":"/shot"}],"text":"{\"shot\":\"[image 1 of 1, image/png, 8 B]\",\"n\":1}"}"#
     );
 }

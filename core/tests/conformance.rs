@@ -1,5 +1,7 @@
 //! Runs every case of `conformance/fixtures` through both entry points of the core: the value
-//! model (`convert_value`) and JSON text (`convert_json`); both must give the fixture's answer.
+//! model (`convert_value`) and JSON text (`json::convert_json_with_bytes`); both must give the
+//! fixture's answer, with bytes values at exactly the case's `bytes` pointers (compared as base64).
+//! Options get `"payload": "wire"` when the case does not set `payload`.
 //!
 //! `CONFORMANCE_DIR` overrides the fixture folder, `CONFORMANCE_FILTER` keeps the case keys
 //! containing it, and `CONFORMANCE_COUNT_FILE` receives the number of cases run.
@@ -7,7 +9,7 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use mcp_tool_result::{convert_json, convert_value, extract_images_value, json, Value};
+use mcp_tool_result::{convert_value, extract_images_value, json, Map, Str, Value};
 
 fn main() -> ExitCode {
     let dir = std::env::var_os("CONFORMANCE_DIR")
@@ -73,12 +75,64 @@ fn field<'v, 'a>(value: &'v Value<'a>, key: &str) -> Option<&'v Value<'a>> {
     value.as_object().and_then(|m| m.get(key))
 }
 
-/// The outcome of one door: the Conversion value, or the error's `{code, path}`.
-type Outcome = Result<Value<'static>, (String, String)>;
+/// The outcome of one door: the Conversion value with its bytes pointers, or the error's `{code, path}`.
+type Outcome = Result<(Value<'static>, Vec<String>), (String, String)>;
+
+/// The case's options with `"payload": "wire"` added when it does not set `payload`.
+fn with_default_payload(options: Option<&Value<'_>>) -> Value<'static> {
+    let mut map = Map::new();
+    let mut has_payload = false;
+    if let Some(Value::Object(given)) = options {
+        for (key, value) in given.iter() {
+            has_payload |= key.as_str() == "payload";
+            map.push(key.clone().into_owned(), value.clone().into_owned());
+        }
+    } else if let Some(other) = options {
+        return other.clone().into_owned();
+    }
+    if !has_payload {
+        map.push("payload", Value::String(Str::borrowed("wire")));
+    }
+    Value::Object(map)
+}
+
+/// The value with every bytes value replaced by its base64 string.
+fn bytes_as_base64(value: Value<'static>) -> Value<'static> {
+    match value {
+        Value::Bytes(b) => Value::String(b.into_base64_str()),
+        Value::Array(items) => Value::Array(items.into_iter().map(bytes_as_base64).collect()),
+        Value::Object(map) => Value::Object(
+            map.into_entries()
+                .into_iter()
+                .map(|(k, v)| (k, bytes_as_base64(v)))
+                .collect(),
+        ),
+        other => other,
+    }
+}
+
+/// The case's `bytes` pointers (absent: none), sorted.
+fn expected_bytes(case: &Value<'_>) -> Result<Vec<String>, String> {
+    let mut out = match field(case, "bytes") {
+        None => Vec::new(),
+        Some(Value::Array(items)) => items
+            .iter()
+            .map(|p| p.as_str().map(str::to_owned).ok_or("bytes holds a non-string"))
+            .collect::<Result<_, _>>()?,
+        Some(_) => return Err("bytes must be an array of JSON Pointers".into()),
+    };
+    out.sort();
+    Ok(out)
+}
 
 fn run_case(case: &Value<'_>, file_target: &str) -> Result<(), String> {
     let target = field(case, "target").and_then(Value::as_str).unwrap_or(file_target);
-    let options = field(case, "options").cloned().unwrap_or(Value::Null);
+    let extract = target == "extract_images";
+    let options = if extract {
+        field(case, "options").cloned().unwrap_or(Value::Null)
+    } else {
+        with_default_payload(field(case, "options"))
+    };
     let options_text = json::to_string(&options);
     let input_text = match (field(case, "input"), field(case, "input_json")) {
         (Some(input), None) => json::to_string(input),
@@ -87,27 +141,45 @@ fn run_case(case: &Value<'_>, file_target: &str) -> Result<(), String> {
     };
 
     // Files of the pseudo-target `extract_images` run `extract_images` instead of `convert`.
-    let extract = target == "extract_images";
     let text_result = if extract {
-        json::extract_images_json(&input_text, &options_text)
+        json::extract_images_json(&input_text, &options_text).map(|json| json::JsonConversion {
+            json,
+            bytes: Vec::new(),
+        })
     } else {
-        convert_json(&input_text, target, &options_text)
+        json::convert_json_with_bytes(&input_text, target, &options_text)
     };
     let from_text: Outcome = text_result
-        .map(|out| json::parse(&out).expect("the JSON door writes valid JSON").into_owned())
+        .map(|out| {
+            let value = json::parse(&out.json)
+                .expect("the JSON door writes valid JSON")
+                .into_owned();
+            (value, out.bytes)
+        })
         .map_err(|e| (e.code().as_str().to_owned(), e.path().to_owned()));
     let from_value: Outcome = match json::parse(&input_text) {
         Ok(input) if extract => extract_images_value(input, &options).map(|x| x.into_value().into_owned()),
         Ok(input) => convert_value(input, target, &options).map(|c| c.into_value().into_owned()),
         Err(e) => Err(e),
     }
+    .map(|value| {
+        let pointers = json::bytes_pointers(&value);
+        (bytes_as_base64(value), pointers)
+    })
     .map_err(|e| (e.code().as_str().to_owned(), e.path().to_owned()));
+    let want_bytes = expected_bytes(case)?;
 
     let expected = field(case, "expected");
     let expected_error = field(case, "expected_error");
     for (door, outcome) in [("json", from_text), ("value", from_value)] {
         match (outcome, expected, expected_error) {
-            (Ok(actual), Some(expected), None) => {
+            (Ok((actual, mut pointers)), Some(expected), None) => {
+                pointers.sort();
+                if pointers != want_bytes {
+                    return Err(format!(
+                        "[{door}] bytes values at {pointers:?}, expected at {want_bytes:?}"
+                    ));
+                }
                 let actual = without_messages(actual).map_err(|e| format!("[{door}] {e}"))?;
                 if !actual.json_eq(expected) {
                     return Err(format!(
@@ -126,7 +198,7 @@ fn run_case(case: &Value<'_>, file_target: &str) -> Result<(), String> {
                     ));
                 }
             }
-            (Ok(actual), None, Some(expected)) => {
+            (Ok((actual, _)), None, Some(expected)) => {
                 return Err(format!(
                     "[{door}] expected error {}, got {}",
                     json::to_string(expected),

@@ -13,8 +13,10 @@ use crate::parsed::{Block, BlockAt, BlockKind, ToolResult};
 use crate::pointer::Loc;
 
 mod blocks;
+mod foreign;
 mod keys;
 mod media;
+mod mirror;
 mod surrogates;
 
 use blocks::{block, object_block};
@@ -227,6 +229,10 @@ pub fn normalize<'a>(input: Value<'a>, ctx: &mut Context<'_>) -> Result<ToolResu
         }
     };
 
+    let structured_repeats_content = match (&raw_content, entries.get("structuredContent")) {
+        (RawContent::Items(items), Some(structured)) => mirror::repeats_content(structured, items),
+        _ => false,
+    };
     let mut blocks = legacy_blocks.unwrap_or_default();
     match raw_content {
         RawContent::None => {}
@@ -249,6 +255,8 @@ pub fn normalize<'a>(input: Value<'a>, ctx: &mut Context<'_>) -> Result<ToolResu
         result_type,
         base,
         structured_key,
+        structured_repeats_content,
+        tool_use_id: None,
     })
 }
 
@@ -272,7 +280,7 @@ const RESULT_KEYS: &[&str] = &[
 /// list of content items. Blocks are located from the input's root.
 pub fn normalize_replay<'a>(input: Value<'a>, ctx: &mut Context<'_>) -> Result<ToolResult<'a>, ConvertError> {
     if let Value::Object(map) = &input {
-        if RESULT_KEYS.iter().any(|k| map.contains_key(k)) {
+        if RESULT_KEYS.iter().any(|k| map.contains_key(k)) && !foreign::is_foreign_result(map) {
             return normalize(input, ctx);
         }
     }
@@ -287,11 +295,14 @@ pub fn normalize_replay<'a>(input: Value<'a>, ctx: &mut Context<'_>) -> Result<T
         Value::Array(items) => {
             let mut blocks = Vec::with_capacity(items.len());
             for (i, item) in items.into_iter().enumerate() {
-                blocks.extend(block(item, BlockAt::Root(Some(i)), &root.index(i), ctx)?);
+                blocks.extend(foreign::replay_item(item, BlockAt::Root(Some(i)), &root.index(i), ctx)?);
             }
             blocks
         }
-        Value::Object(map) if map.contains_key("type") => object_block(map, at, &root, ctx)?.into_iter().collect(),
+        Value::Object(map) if foreign::is_foreign_result(&map) => return foreign::foreign_result(map, ctx),
+        Value::Object(map) if map.contains_key("type") => foreign::replay_item(Value::Object(map), at, &root, ctx)?
+            .into_iter()
+            .collect(),
         Value::Object(map) => vec![plain_block(Str::owned(canonical::to_text(&Value::Object(map))), at)],
         other => {
             return Err(invalid_result(
@@ -308,6 +319,8 @@ pub fn normalize_replay<'a>(input: Value<'a>, ctx: &mut Context<'_>) -> Result<T
         result_type: None,
         base: String::new(),
         structured_key: "structuredContent",
+        structured_repeats_content: false,
+        tool_use_id: None,
     })
 }
 
@@ -338,7 +351,7 @@ fn is_non_final(result_type: &str, entries: &Fields<'_>) -> bool {
 }
 
 /// The documented reading of a non-boolean `isError`.
-fn truthy(value: &Value<'_>) -> bool {
+pub(super) fn truthy(value: &Value<'_>) -> bool {
     match value {
         Value::Null => false,
         Value::Bool(b) => *b,
@@ -347,6 +360,7 @@ fn truthy(value: &Value<'_>) -> bool {
             s.as_str().trim().to_ascii_lowercase().as_str(),
             "" | "false" | "0" | "no"
         ),
+        Value::Bytes(b) => b.decoded_len() != 0,
         Value::Array(items) => !items.is_empty(),
         Value::Object(map) => !map.is_empty(),
     }

@@ -53,13 +53,16 @@ pub fn render<'a>(result: ToolResult<'a>, ctx: &mut Context<'_>) -> (Value<'a>, 
 }
 
 /// `{type: "mcp_tool_result", tool_use_id?, is_error, content: [text blocks]}`.
-pub fn render_mcp<'a>(result: ToolResult<'a>, ctx: &mut Context<'_>) -> Value<'a> {
+pub fn render_mcp<'a>(mut result: ToolResult<'a>, ctx: &mut Context<'_>) -> Value<'a> {
+    let replayed_id = result.tool_use_id.take();
     let plan = plan::plan(result, &MCP_PROFILE, ctx);
     let content: Vec<Value<'a>> = plan.parts.into_iter().map(block).collect();
     let mut out = Map::with_capacity(4);
     out.push("type", Value::String(Str::borrowed("mcp_tool_result")));
-    if let Some(id) = &ctx.options.tool_call_id {
-        out.push("tool_use_id", Value::string(id.clone()));
+    match (&ctx.options.tool_call_id, replayed_id) {
+        (Some(id), _) => out.push("tool_use_id", Value::string(id.clone())),
+        (None, Some(id)) => out.push("tool_use_id", Value::String(id)),
+        (None, None) => {}
     }
     out.push("is_error", Value::Bool(plan.is_error));
     out.push("content", Value::Array(content));

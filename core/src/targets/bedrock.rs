@@ -1,10 +1,12 @@
 //! Amazon Bedrock Converse `toolResult`.
 
 use super::anthropic::lifted;
+use super::payload::{payload_value, BinaryField};
 use super::plan::{self, Caps, Lift, Media, MediaClass, Part, Profile};
 use crate::mime::essence;
 use crate::model::{Map, Str, Value};
 use crate::normalize::Context;
+use crate::options::Options;
 use crate::parsed::ToolResult;
 
 /// Images, nine document formats and video; error results lift media (Claude rejects it).
@@ -59,7 +61,7 @@ pub fn render<'a>(result: ToolResult<'a>, ctx: &mut Context<'_>) -> (Value<'a>, 
     if let (false, Some(marker)) = (has_text, first_document) {
         content.push(text_block(Str::owned(marker)));
     }
-    content.extend(plan.parts.into_iter().map(block));
+    content.extend(plan.parts.into_iter().map(|p| block(p, ctx.options)));
     if content.is_empty() {
         content.push(text_block(Str::borrowed("[no output]")));
     }
@@ -74,7 +76,8 @@ pub fn render<'a>(result: ToolResult<'a>, ctx: &mut Context<'_>) -> (Value<'a>, 
     );
     let mut out = Map::with_capacity(1);
     out.push("toolResult", Value::Object(tool_result));
-    let attachments = lifted(plan.lifted, ctx, text_block, |m| block(Part::Media(m)));
+    let options = ctx.options;
+    let attachments = lifted(plan.lifted, ctx, text_block, |m| block(Part::Media(m), options));
     (Value::Object(out), attachments)
 }
 
@@ -84,19 +87,19 @@ fn text_block(text: Str<'_>) -> Value<'_> {
     Value::Object(map)
 }
 
-fn block(part: Part<'_>) -> Value<'_> {
+fn block<'a>(part: Part<'a>, options: &Options) -> Value<'a> {
     match part {
         Part::Text { text, .. } => text_block(text),
         Part::Structured(value) => {
             let mut map = Map::with_capacity(1);
-            map.push("json", value);
+            map.push("json", crate::canonical::without_payloads(value));
             Value::Object(map)
         }
-        Part::Media(media) => media_block(media),
+        Part::Media(media) => media_block(media, options),
     }
 }
 
-fn media_block(media: Media<'_>) -> Value<'_> {
+fn media_block<'a>(media: Media<'a>, options: &Options) -> Value<'a> {
     let (key, format) = match media.class {
         MediaClass::Image => ("image", image_format(essence(media.mime.as_str()))),
         MediaClass::Video => ("video", video_format(essence(media.mime.as_str()))),
@@ -104,7 +107,7 @@ fn media_block(media: Media<'_>) -> Value<'_> {
     };
     let name = (key == "document").then(|| document_name(&media));
     let mut source = Map::with_capacity(1);
-    source.push("bytes", Value::String(media.data));
+    source.push("bytes", payload_value(media.data, BinaryField::BedrockSource, options));
     let mut inner = Map::with_capacity(3);
     inner.push("format", Value::String(Str::borrowed(format)));
     if let Some(name) = name {

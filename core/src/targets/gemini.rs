@@ -1,9 +1,11 @@
 //! Gemini `functionResponse` parts: media nested in `parts` (Gemini 3+) or lifted (2.x).
 
 use super::anthropic::lifted;
+use super::payload::{payload_value, BinaryField};
 use super::plan::{self, Caps, Lift, Media, Part, Profile};
 use crate::model::{Map, Str, Value};
 use crate::normalize::Context;
+use crate::options::Options;
 use crate::parsed::ToolResult;
 
 const MIB: u64 = 1024 * 1024;
@@ -46,7 +48,7 @@ pub fn render<'a>(result: ToolResult<'a>, ctx: &mut Context<'_>, legacy: bool) -
     let mut texts = Vec::with_capacity(plan.parts.len());
     for part in plan.parts {
         match part {
-            Part::Media(m) => media.push(inline_data(m)),
+            Part::Media(m) => media.push(inline_data(m, ctx.options)),
             other => texts.push(other),
         }
     }
@@ -68,14 +70,18 @@ pub fn render<'a>(result: ToolResult<'a>, ctx: &mut Context<'_>, legacy: bool) -
     }
     let mut out = Map::with_capacity(1);
     out.push("functionResponse", Value::Object(call));
-    let attachments = lifted(plan.lifted, ctx, text_part, inline_data);
+    let options = ctx.options;
+    let attachments = lifted(plan.lifted, ctx, text_part, |m| inline_data(m, options));
     (Value::Object(out), attachments)
 }
 
-fn inline_data(media: Media<'_>) -> Value<'_> {
+fn inline_data<'a>(media: Media<'a>, options: &Options) -> Value<'a> {
     let mut data = Map::with_capacity(2);
     data.push("mimeType", Value::String(super::anthropic::essence_of(media.mime)));
-    data.push("data", Value::String(media.data));
+    data.push(
+        "data",
+        payload_value(media.data, BinaryField::GeminiInlineData, options),
+    );
     let mut part = Map::with_capacity(1);
     part.push("inlineData", Value::Object(data));
     Value::Object(part)

@@ -6,6 +6,7 @@ mod copilot;
 mod gemini;
 mod mcp;
 mod openai;
+pub(crate) mod payload;
 pub(crate) mod plan;
 mod text;
 
@@ -127,6 +128,35 @@ pub fn render<'a>(target: Target, result: ToolResult<'a>, ctx: &mut Context<'_>)
         attachments,
         diagnostics: std::mem::take(&mut ctx.diagnostics),
     }
+}
+
+/// Targets whose item requires a tool-call id, with the id field's name.
+const ID_FIELDS: &[(Target, &str)] = &[
+    (Target::Anthropic, "tool_use_id"),
+    (Target::AnthropicMcp, "tool_use_id"),
+    (Target::OpenaiChat, "tool_call_id"),
+    (Target::OpenaiResponses, "call_id"),
+    (Target::Bedrock, "toolUseId"),
+];
+
+/// Reports `missing_tool_call_id` (path `""`) when `target` requires an id and neither the
+/// option `tool_call_id` nor a replayed result block gives one.
+pub(crate) fn check_tool_call_id(
+    target: Target,
+    result: &ToolResult<'_>,
+    ctx: &mut Context<'_>,
+) -> Result<(), ConvertError> {
+    let Some((_, field)) = ID_FIELDS.iter().find(|(t, _)| *t == target) else {
+        return Ok(());
+    };
+    if ctx.options.tool_call_id.is_some() || result.tool_use_id.is_some() {
+        return Ok(());
+    }
+    let message = format!(
+        "{} requires {field}; pass option tool_call_id (the id of the tool call this result answers)",
+        target.name()
+    );
+    ctx.repair(Code::MissingToolCallId, &crate::pointer::Loc::at(""), message)
 }
 
 /// The marker of an omitted block.

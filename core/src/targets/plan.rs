@@ -445,6 +445,10 @@ fn place_structured<'a>(result: &mut ToolResult<'a>, parts: &mut Vec<Part<'a>>, 
     let placed = match ctx.options.structured_content {
         Structured::Ignore => return,
         Structured::Fallback if parts.iter().any(Part::says_something) => return,
+        _ if result.structured_repeats_content => {
+            let message = "structuredContent repeats the content blocks; not given as text again";
+            return ctx.notice(Code::StructuredContentRepeatsContent, result.structured_path(), message);
+        }
         Structured::Fallback => {
             parts.retain(|p| !matches!(p, Part::Text { .. }));
             parts.push(Part::Structured(structured));
