@@ -25,7 +25,7 @@ func TestConcurrentConversions(t *testing.T) {
 				}
 				if i%4 == 3 {
 					got, err := ExtractImages(map[string]any{"n": text, "img": map[string]any{"type": "image", "data": "iVBORw0KGgo="}}, Options{})
-					if err != nil || got.Text != `{"img":"[image image/png, 8 B]","n":"`+text+`"}` || len(got.Images) != 1 {
+					if err != nil || got.Text != `{"img":"[image 1 of 1, image/png, 8 B]","n":"`+text+`"}` || len(got.Images) != 1 {
 						errs <- fmt.Errorf("worker %d round %d: got %+v, %v", w, i, got, err)
 						return
 					}

@@ -78,6 +78,18 @@ type Options struct {
 	MaxTotalBytes *int `json:"max_total_bytes,omitempty"`
 	// MaxImageDimension is the longest image side in pixels (nil: the target's default).
 	MaxImageDimension *int `json:"max_image_dimension,omitempty"`
+	// Payload is "sdk" (default) or "wire". With "sdk", a payload that the target's official
+	// Go SDK types as []byte (Bedrock source.bytes in aws-sdk-go-v2, Gemini inlineData.data in
+	// google.golang.org/genai) is decoded into Conversion.Bytes; "wire" is the HTTP form,
+	// base64 text only. Output is JSON text either way, so it holds base64 there.
+	Payload string `json:"payload,omitempty"`
+}
+
+// sentOptions is what Convert, ToCopilot and ExtractImages send: the options with this
+// binding's host and its payload default.
+type sentOptions struct {
+	Options
+	Host string `json:"host"`
 }
 
 // Bool returns a pointer to v, for the fields of Options.
@@ -164,7 +176,8 @@ func Convert(result any, target Target, opts Options) (Conversion, error) {
 
 // ConvertJSON converts a CallToolResult given as JSON text, with options given as a JSON
 // object (snake_case or camelCase keys, passed to the core untouched; nil or empty for the
-// defaults). It is the JSON-text door of the core, for callers that already hold JSON.
+// core's defaults, which include payload "wire": add {"payload":"sdk","host":"go"} for
+// Conversion.Bytes). It is the JSON-text door of the core, for callers that already hold JSON.
 func ConvertJSON(input []byte, target Target, options []byte) (Conversion, error) {
 	return convert(input, target, options)
 }
@@ -206,14 +219,19 @@ func Targets() []string {
 
 func marshalOptions(opts Options) ([]byte, error) {
 	if opts == (Options{}) {
-		return nil, nil
+		return defaultOptions, nil
 	}
-	options, err := json.Marshal(opts)
+	if opts.Payload == "" {
+		opts.Payload = "sdk"
+	}
+	options, err := json.Marshal(sentOptions{opts, "go"})
 	if err != nil {
 		return nil, internalError("marshalling options: " + err.Error())
 	}
 	return options, nil
 }
+
+var defaultOptions = []byte(`{"payload":"sdk","host":"go"}`)
 
 // convert lowers result to JSON, makes the one call into the core and lifts its answer.
 func convert(result any, target Target, options []byte) (Conversion, error) {

@@ -1,9 +1,10 @@
 //! The Go-facing interface of `mcp-tool-result`, declared with UniFFI proc-macros.
 //!
-//! Go hands the core one JSON document per call (borrowed, not copied) and gets the result back
-//! as JSON text plus typed diagnostics. Every rule, options parsing included, is the core's: the
-//! functions here only call its JSON entry points ([`json::convert`], [`json::extract_images`],
-//! [`json::convert_json`]) and move the results into records. The cgo package in
+//! Go hands the core one JSON document per call (borrowed, not copied) and gets the core's JSON
+//! text back with the JSON Pointers of the values that are bytes: the same seam as the wasm
+//! module's, so the Go package lifts both backends' answers with one code path. Every rule,
+//! options parsing included, is the core's: the functions here only call its JSON entry points
+//! ([`json::convert_json_with_bytes`], [`json::extract_images`]). The cgo package in
 //! `mcptoolresult/internal/ffi` is generated from this crate's metadata by `generator/` (the
 //! in-repo `uniffi-go-gen`).
 //!
@@ -34,10 +35,10 @@ pub struct JsonOutput {
 /// defaults). The input is borrowed for the duration of the call and never copied as a whole.
 #[uniffi::export]
 pub fn convert(input_json: &[u8], target: String, options_json: String) -> Result<JsonOutput, ConvertError> {
-    let conversion = json::convert(error::utf8(input_json)?, &target, &options_json)?;
+    let conversion = json::convert_json_with_bytes(error::utf8(input_json)?, &target, &options_json)?;
     Ok(JsonOutput {
-        json: json::to_string(&conversion.into_value()),
-        bytes: Vec::new(),
+        json: conversion.json,
+        bytes: conversion.bytes,
     })
 }
 
