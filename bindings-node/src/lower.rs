@@ -1,6 +1,6 @@
 //! JS arguments → the core's [`Value`] model.
 //!
-//! `index.js` hands over a JS value as JSON text plus "leaves": large strings and byte
+//! `api.js` hands over a JS value as JSON text plus "leaves": large strings and byte
 //! arrays kept out of the text, referenced by placeholder strings `"\u0000<index>"`. The text
 //! is parsed by the core; each placeholder is then replaced by its leaf. A string leaf becomes
 //! a host string (the output can hand back the same JS string); a `Uint8Array` (or `Buffer`)
@@ -80,19 +80,29 @@ impl<'h> Lowerer<'h> {
         Ok(self.read(v, code)?.0)
     }
 
-    /// An optional string argument: `undefined` and `null` give `None`.
-    pub(crate) fn optional_text(
-        &mut self,
-        v: Option<sys::napi_value>,
-        code: Code,
-        what: &str,
-    ) -> Result<Option<String>, Failure> {
-        match v {
-            Some(v) if !matches!(self.kind(v)?, ValueType::napi_undefined | ValueType::napi_null) => {
-                Ok(Some(self.text(v, code, what)?))
-            }
-            _ => Ok(None),
+    /// JSON text: a string, or a `Uint8Array` (or `Buffer`) of UTF-8.
+    pub(crate) fn json_text(&mut self, v: sys::napi_value) -> Result<String, Failure> {
+        let code = Code::InvalidJson;
+        if self.kind(v)? == ValueType::napi_string {
+            return Ok(self.read(v, code)?.0);
         }
+        let Some(bytes) = self.uint8_array(v)? else {
+            let message = format!(
+                "JSON text must be a string or a Uint8Array of UTF-8, not {}",
+                type_name(self.kind(v)?)
+            );
+            return Err(ConvertError::new(code, "", message).into());
+        };
+        let mut text = Vec::new();
+        if text.try_reserve_exact(bytes.len()).is_err() {
+            let message = format!("not enough memory to read JSON text of {} bytes", bytes.len());
+            return Err(ConvertError::new(code, "", message).into());
+        }
+        text.extend_from_slice(bytes);
+        String::from_utf8(text).map_err(|e| {
+            let at = e.utf8_error().valid_up_to();
+            ConvertError::new(code, "", format!("the JSON text is not UTF-8 (at byte {at})")).into()
+        })
     }
 
     /// `value` with every placeholder replaced by its leaf from the JS array `leaves`.
@@ -134,7 +144,7 @@ impl<'h> Lowerer<'h> {
     fn leaf(&mut self, leaves: sys::napi_value, index: u32, path: &Path<'_>) -> Result<Value<'h>, Failure> {
         let code = Code::UnsupportedValue;
         let mut v = ptr::null_mut();
-        // SAFETY: `leaves` is the array index.js built for this call.
+        // SAFETY: `leaves` is the array api.js built for this call.
         self.call(
             unsafe { sys::napi_get_element(self.env, leaves, index, &mut v) },
             "reading a leaf",
@@ -151,27 +161,47 @@ impl<'h> Lowerer<'h> {
         self.bytes(v, path)
     }
 
-    /// A `Uint8Array` (or `Buffer`) as base64 text.
-    fn bytes(&mut self, v: sys::napi_value, path: &Path<'_>) -> Result<Value<'h>, Failure> {
+    /// The bytes of a `Uint8Array` (or `Buffer`); `None` for any other value. The slice is
+    /// valid until JS runs again.
+    fn uint8_array(&self, v: sys::napi_value) -> Result<Option<&[u8]>, Failure> {
+        let mut is_typed = false;
+        // SAFETY: `v` is a live value of the current call.
+        self.call(
+            unsafe { sys::napi_is_typedarray(self.env, v, &mut is_typed) },
+            "reading a type",
+        )?;
+        if !is_typed {
+            return Ok(None);
+        }
         let (mut kind, mut len, mut data, mut buffer, mut offset) = (0, 0, ptr::null_mut(), ptr::null_mut(), 0);
-        // SAFETY: index.js only puts strings and Uint8Arrays into the leaves.
+        // SAFETY: `v` is a typed array.
         let status = unsafe {
             sys::napi_get_typedarray_info(self.env, v, &mut kind, &mut len, &mut data, &mut buffer, &mut offset)
         };
-        if status != sys::Status::napi_ok || kind != sys::TypedarrayType::uint8_array {
+        self.call(status, "reading a Uint8Array")?;
+        if kind != sys::TypedarrayType::uint8_array {
+            return Ok(None);
+        }
+        Ok(Some(if len == 0 || data.is_null() {
+            &[]
+        } else {
+            // SAFETY: Node-API reports `len` readable bytes at `data`; no JS runs while the
+            // caller uses the slice.
+            unsafe { std::slice::from_raw_parts(data.cast::<u8>(), len) }
+        }))
+    }
+
+    /// A `Uint8Array` (or `Buffer`) leaf as base64 text.
+    fn bytes(&mut self, v: sys::napi_value, path: &Path<'_>) -> Result<Value<'h>, Failure> {
+        let Some(bytes) = self.uint8_array(v)? else {
             return Err(ConvertError::new(
                 Code::InternalError,
                 path.pointer(),
                 "a leaf is neither a string nor a Uint8Array",
             )
             .into());
-        }
-        let bytes: &[u8] = if len == 0 || data.is_null() {
-            &[]
-        } else {
-            // SAFETY: Node-API reports `len` readable bytes at `data`; no JS runs meanwhile.
-            unsafe { std::slice::from_raw_parts(data.cast::<u8>(), len) }
         };
+        let len = bytes.len();
         let engine = base64_simd::STANDARD;
         let mut out = Vec::new();
         if out.try_reserve_exact(engine.encoded_length(len)).is_err() {

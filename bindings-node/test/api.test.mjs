@@ -1,4 +1,4 @@
-// The public surface: exports of both entry points, ConvertError, convertJson, and that the
+// The public surface: exports of both entry points, ConvertError, the value and JSON-text doors, and that the
 // hand-written types in index.d.ts stay in step with the core (targets) and the spec (codes).
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
@@ -14,6 +14,17 @@ const cjs = createRequire(import.meta.url)('../index.js')
 const dts = readFileSync(join(packageDir, 'index.d.ts'), 'utf8')
 
 /** The string literals of `export type <name> = 'a' | 'b' …` in index.d.ts. */
+/** The ConvertError `run` throws. */
+function failure(run) {
+  try {
+    run()
+  } catch (e) {
+    assert.ok(e instanceof esm.ConvertError, `not a ConvertError: ${e}`)
+    return e
+  }
+  assert.fail('no error')
+}
+
 function union(name) {
   const match = dts.match(new RegExp(`export type ${name} =([^]*?)\\n(?:\\n|export|/\\*\\*)`))
   assert.ok(match, `no type ${name} in index.d.ts`)
@@ -21,7 +32,7 @@ function union(name) {
 }
 
 test('CommonJS and ES module entry points export the same functions', () => {
-  const names = ['ConvertError', 'convert', 'convertJson', 'extractImages', 'targetNames', 'toCopilot']
+  const names = ['ConvertError', 'convert', 'convertJson', 'extractImages', 'extractImagesJson', 'targetNames', 'toCopilot']
   for (const name of names) assert.equal(esm[name], cjs[name], name)
   assert.equal(esm.default, cjs)
   for (const name of names) assert.match(dts, new RegExp(`export declare (function|class) ${name}\\b`), name)
@@ -42,26 +53,50 @@ test('ConvertError: an Error with code, path and a readable message', () => {
   assert.match(error.stack, /ConvertError/)
 })
 
-test('convertJson returns the core JSON text, and raises ConvertErrors', () => {
-  assert.equal(
-    esm.convertJson('{"content":[{"type":"text","text":"hi"}]}', 'copilot'),
-    '{"output":{"textResultForLlm":"hi","resultType":"success"}}',
-  )
-  const withOptions = JSON.parse(esm.convertJson('{"content":[{"type":"image","data":"@@","mimeType":"image/png"}]}', 'copilot', '{"validateBase64":false}'))
-  assert.deepEqual(withOptions.output.binaryResultsForLlm, [{ type: 'image', data: '@@', mimeType: 'image/png' }])
-  for (const [args, code] of [
-    [['{', 'copilot'], 'invalid_json'],
-    [['{"content":[]}', 'nope'], 'unsupported_target'],
-    [['{"content":[]}', 'copilot', '{"strict":1}'], 'invalid_option'],
-    [[{}, 'copilot'], 'invalid_json'],
-  ]) {
-    assert.throws(() => esm.convertJson(...args), (e) => e instanceof esm.ConvertError && e.code === code)
+test('convert takes values: a string is a string value, never JSON text', () => {
+  const text = '{"content":[{"type":"text","text":"hi"}]}'
+  assert.deepEqual(esm.convert(text, 'anthropic-mcp').output.content, [{ type: 'text', text }])
+  const e = failure(() => esm.convert(text, 'copilot'))
+  assert.deepEqual([e.code, e.path], ['invalid_tool_result', ''])
+})
+
+test('convertJson and extractImagesJson take JSON text: a string, a Buffer or a Uint8Array of UTF-8', () => {
+  const result = { content: [{ type: 'text', text: 'hé 😀' }, { type: 'image', data: 'R0lGODlh', mimeType: 'IMAGE/GIF' }], isError: 1 }
+  const text = JSON.stringify(result)
+  const backing = Buffer.from('xx' + text + 'yy')
+  for (const input of [text, Buffer.from(text), new TextEncoder().encode(text), backing.subarray(2, backing.length - 2)]) {
+    assert.deepEqual(esm.convertJson(input, 'mcp', { binary: 'marker' }), esm.convert(result, 'mcp', { binary: 'marker' }))
+    assert.deepEqual(esm.extractImagesJson(input, { maxImages: 1 }), esm.extractImages(result, { maxImages: 1 }))
   }
+})
+
+test('the JSON-text doors refuse what is not JSON text', () => {
+  for (const [run, code, path] of [
+    [() => esm.convertJson('{', 'copilot'), 'invalid_json', ''],
+    [() => esm.convertJson(Buffer.from([0x7b, 0xff, 0x7d]), 'copilot'), 'invalid_json', ''],
+    [() => esm.convertJson({ content: [] }, 'copilot'), 'invalid_json', ''],
+    [() => esm.convertJson(new Uint16Array(2), 'copilot'), 'invalid_json', ''],
+    [() => esm.convertJson('{"content":[]}', 'nope'), 'unsupported_target', ''],
+    [() => esm.convertJson('{"content":[]}', 'copilot', { strict: 1 }), 'invalid_option', '/strict'],
+    [() => esm.extractImagesJson('[', {}), 'invalid_json', ''],
+    [() => esm.extractImagesJson(['[]']), 'invalid_json', ''],
+  ]) {
+    const e = failure(run)
+    assert.deepEqual([e.code, e.path], [code, path], e.message)
+  }
+  assert.match(failure(() => esm.convertJson(Buffer.from([0x7b, 0xff]), 'copilot')).message, /not UTF-8 \(at byte 1\)/)
+})
+
+test('the value doors refuse a Uint8Array as the whole value and name the JSON-text door', () => {
+  const e = failure(() => esm.convert(Buffer.from('{"content":[]}'), 'copilot'))
+  assert.deepEqual([e.code, e.path], ['unsupported_value', ''])
+  assert.match(e.message, /convertJson/)
+  assert.match(failure(() => esm.extractImages(new Uint8Array(1))).message, /extractImagesJson/)
 })
 
 test('the Target type lists exactly the targets of the core', () => {
   assert.deepEqual(union('Target'), [...esm.targetNames()].sort())
-  const outputs = dts.match(/export interface TargetOutput \{([^}]*)\}/)[1]
+  const outputs = dts.match(/export interface TargetOutput<O = \{\}> \{([^}]*)\}/)[1]
   assert.deepEqual([...outputs.matchAll(/^\s*'?([a-z-]+)'?:/gm)].map((m) => m[1]).sort(), union('Target'))
 })
 
@@ -80,7 +115,7 @@ test('every option of the ConvertOptions type is accepted by the core', () => {
   assert.ok(declared.length >= 5)
   for (const [, name, type] of declared) {
     const literal = type.match(/'([^']+)'/)
-    const value = literal ? literal[1] : { boolean: true, string: 'x', number: 1 }[type.trim()]
+    const value = literal ? literal[1] : { boolean: true, string: 'x', number: 1 }[type.split('|')[0].trim()]
     assert.notEqual(value, undefined, `no sample value for ${name}: ${type}`)
     assert.doesNotThrow(() => esm.convert({ content: [] }, 'copilot', { [name]: value }), name)
   }

@@ -8,7 +8,7 @@ import { test } from 'node:test'
 
 import { convertMcpCallToolResult } from '@github/copilot-sdk'
 
-import { ConvertError, toCopilot } from '../index.mjs'
+import { ConvertError, convertJson, toCopilot } from '../index.mjs'
 import { loadCases } from './fixtures.mjs'
 
 /**
@@ -64,7 +64,8 @@ const NODE_ONLY_DIFFERENCES = {
 
 function ours(c) {
   try {
-    return { output: toCopilot(c.input_json ?? c.input, c.options) }
+    const output = c.input_json === undefined ? toCopilot(c.input, c.options) : convertJson(c.input_json, 'copilot', c.options).output
+    return { output }
   } catch (e) {
     if (!(e instanceof ConvertError)) throw e
     return { rejected: e.code }

@@ -13,6 +13,16 @@ import { fileURLToPath } from 'node:url'
 import { loadCases } from './fixtures.mjs'
 
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..')
+/** The SDKs the consumer imports (linked from this package's node_modules: the pinned versions). */
+const SDKS = [
+  '@github/copilot-sdk',
+  '@modelcontextprotocol/sdk',
+  '@anthropic-ai/sdk',
+  'openai',
+  '@google/genai',
+  '@aws-sdk/client-bedrock-runtime',
+  '@types/node',
+]
 const work = mkdtempSync(join(tmpdir(), 'mcp-tool-result-install-'))
 const project = join(work, 'project')
 let packed
@@ -33,6 +43,7 @@ test('the tarball holds the loader, both entry points, the types and the addon',
   const files = packed.files.map((f) => f.path).sort()
   assert.deepEqual(files, [
     'README.md',
+    'api.js',
     'binding.js',
     'index.d.ts',
     'index.js',
@@ -54,12 +65,12 @@ test('require() and import of the installed package convert', () => {
   assert.equal(run(process.execPath, ['use.mjs'], project), expected)
 })
 
-test('a TypeScript consumer type-checks against the installed package and both SDKs', () => {
+test('a TypeScript consumer type-checks against the installed package and the MCP, Copilot and provider SDKs', () => {
   const modules = join(project, 'node_modules')
-  mkdirSync(join(modules, '@github'), { recursive: true })
-  mkdirSync(join(modules, '@modelcontextprotocol'), { recursive: true })
-  symlinkSync(join(packageDir, 'node_modules', '@github', 'copilot-sdk'), join(modules, '@github', 'copilot-sdk'), 'dir')
-  symlinkSync(join(packageDir, 'node_modules', '@modelcontextprotocol', 'sdk'), join(modules, '@modelcontextprotocol', 'sdk'), 'dir')
+  for (const name of SDKS) {
+    mkdirSync(dirname(join(modules, name)), { recursive: true })
+    symlinkSync(join(packageDir, 'node_modules', name), join(modules, name), 'dir')
+  }
   cpSync(join(packageDir, 'test', 'consumer'), join(project, 'ts'), { recursive: true })
   writeFileSync(join(project, 'ts', 'fixtures.mts'), fixtureOutputs())
   typeCheck(['-p', join(project, 'ts')])
@@ -80,13 +91,21 @@ function fixtureOutputs() {
       lines.push(`// ${key}`, `export const extraction${i}: Omit<Extraction, 'diagnostics'> = ${JSON.stringify(extraction)}`)
       return
     }
+    // Typed by the case's options (so ids must be present with tool_call_id), in the wire form
+    // the fixtures write payloads in.
     const t = JSON.stringify(target)
-    lines.push(`// ${key}`, `export const output${i}: TargetOutput[${t}] = ${JSON.stringify(c.expected.output)}`)
+    const o = JSON.stringify({ ...camelCase(c.options ?? {}), payload: 'wire' })
+    lines.push(`// ${key}`, `export const output${i}: TargetOutput<${o}>[${t}] = ${JSON.stringify(c.expected.output)}`)
     if (c.expected.attachments) {
-      lines.push(`export const attachments${i}: TargetAttachment[${t}][] = ${JSON.stringify(c.expected.attachments)}`)
+      lines.push(`export const attachments${i}: TargetAttachment<${o}>[${t}][] = ${JSON.stringify(c.expected.attachments)}`)
     }
   })
   return lines.join('\n') + '\n'
+}
+
+/** Options with camelCase keys, the spelling the types read. */
+function camelCase(options) {
+  return Object.fromEntries(Object.entries(options).map(([k, v]) => [k.replace(/_([a-z0-9])/g, (_, c) => c.toUpperCase()), v]))
 }
 
 function typeCheck(args) {

@@ -2,9 +2,9 @@
 
 use std::alloc::{alloc, dealloc, Layout};
 
-use mcp_tool_result::{json, Code, ConvertError};
+use mcp_tool_result::{json, Code, ConvertError, Target, Value};
 
-use crate::output;
+use crate::{leaves, output};
 
 /// Allocates `len` bytes for an argument and returns their address (0 when memory is exhausted;
 /// a non-zero dangling address for `len == 0`).
@@ -31,7 +31,8 @@ pub unsafe extern "C" fn mtr_free(ptr: u32, len: u32) {
 }
 
 /// Converts the JSON text at `in_ptr` for the target named at `target_ptr`, with options given
-/// as JSON text at `opts_ptr` (length 0: none). Returns the status (0 ok, 1 error).
+/// as JSON text at `opts_ptr` (length 0: none). Returns the status (0 ok, 1 error); on success
+/// the bytes list names where the Conversion holds bytes (base64 in the text).
 ///
 /// # Safety
 /// Each `(ptr, len)` pair must denote readable memory of the module (e.g. from `mtr_alloc`).
@@ -53,13 +54,14 @@ pub unsafe extern "C" fn mtr_convert(
         )
     };
     output::store(input.and_then(|input| {
-        let out = json::convert_json(input, target?, options?)?;
-        Ok((out, String::from("[]")))
+        let out = json::convert_json_with_bytes(input, target?, options?)?;
+        Ok((out.json, output::pointer_list(out.bytes)))
     }))
 }
 
 /// Extracts the images of the JSON text at `in_ptr`, with options as JSON text at `opts_ptr`
-/// (length 0: none). Returns the status (0 ok, 1 error).
+/// (length 0: none). Returns the status (0 ok, 1 error). An Extraction holds no bytes values:
+/// the bytes list is `[]`.
 ///
 /// # Safety
 /// Each `(ptr, len)` pair must denote readable memory of the module (e.g. from `mtr_alloc`).
@@ -76,6 +78,89 @@ pub unsafe extern "C" fn mtr_extract_images(in_ptr: u32, in_len: u32, opts_ptr: 
         let out = json::extract_images_json(input, options?)?;
         Ok((out, String::from("[]")))
     }))
+}
+
+/// [`mtr_convert`] with large strings kept out of the text: `leaves_ptr` holds `leaves_count`
+/// `(ptr, len)` pairs of little-endian `u32`, each a UTF-8 string that the text references as
+/// `"\u0000<index>"`. In the output, a leaf that passed through unchanged is that placeholder
+/// again, and any other string starting with U+0000 has one more U+0000 in front.
+///
+/// # Safety
+/// As for [`mtr_convert`]; `leaves_ptr` and every pair in it must denote readable memory.
+#[no_mangle]
+pub unsafe extern "C" fn mtr_convert_leaves(
+    in_ptr: u32,
+    in_len: u32,
+    target_ptr: u32,
+    target_len: u32,
+    opts_ptr: u32,
+    opts_len: u32,
+    leaves_ptr: u32,
+    leaves_count: u32,
+) -> u32 {
+    // SAFETY: forwarded from the caller.
+    let (input, target, options, leaves) = unsafe {
+        (
+            text(in_ptr, in_len, Code::InvalidJson, "input"),
+            text(target_ptr, target_len, Code::UnsupportedTarget, "target"),
+            text(opts_ptr, opts_len, Code::InvalidOption, "options"),
+            leaves::read(leaves_ptr, leaves_count),
+        )
+    };
+    output::store((|| {
+        let target: Target = target?.parse()?;
+        let options = json::parse_options(options?)?;
+        let value = leaves::attach(json::parse(input?)?, &leaves?)?;
+        let out = leaves::detach(mcp_tool_result::convert(value, target, &options)?.into_value());
+        Ok((json::to_string(&out), output::pointer_list(json::bytes_pointers(&out))))
+    })())
+}
+
+/// [`mtr_extract_images`] with large strings kept out of the text, as for
+/// [`mtr_convert_leaves`].
+///
+/// # Safety
+/// As for [`mtr_convert_leaves`].
+#[no_mangle]
+pub unsafe extern "C" fn mtr_extract_images_leaves(
+    in_ptr: u32,
+    in_len: u32,
+    opts_ptr: u32,
+    opts_len: u32,
+    leaves_ptr: u32,
+    leaves_count: u32,
+) -> u32 {
+    // SAFETY: forwarded from the caller.
+    let (input, options, leaves) = unsafe {
+        (
+            text(in_ptr, in_len, Code::InvalidJson, "input"),
+            text(opts_ptr, opts_len, Code::InvalidOption, "options"),
+            leaves::read(leaves_ptr, leaves_count),
+        )
+    };
+    output::store((|| {
+        let value = leaves::attach(json::parse(input?)?, &leaves?)?;
+        let extraction = mcp_tool_result::extract_images(value, &json::parse_options(options?)?)?;
+        Ok((
+            json::to_string(&leaves::detach(extraction.into_value())),
+            String::from("[]"),
+        ))
+    })())
+}
+
+/// Writes the core's target names, a JSON array of strings in documentation order, to the
+/// output slot. Returns status 0.
+#[no_mangle]
+pub extern "C" fn mtr_target_names() -> u32 {
+    let names = mcp_tool_result::target_names().into_iter().map(Value::string).collect();
+    output::store(Ok((json::to_string(&Value::Array(names)), String::from("[]"))))
+}
+
+/// The deepest nesting of arrays and objects the core accepts (hosts lowering values into JSON
+/// text stop at the same depth).
+#[no_mangle]
+pub extern "C" fn mtr_max_depth() -> u32 {
+    mcp_tool_result::MAX_DEPTH as u32
 }
 
 /// Address of the last call's output (the Conversion, Extraction or error JSON).
@@ -106,7 +191,7 @@ pub extern "C" fn mtr_bytes_len() -> u32 {
 ///
 /// # Safety
 /// `(ptr, len)` must denote readable memory that outlives the call (or `len == 0`).
-unsafe fn text<'a>(ptr: u32, len: u32, code: Code, what: &str) -> Result<&'a str, ConvertError> {
+pub(crate) unsafe fn text<'a>(ptr: u32, len: u32, code: Code, what: &str) -> Result<&'a str, ConvertError> {
     if len == 0 {
         return Ok("");
     }

@@ -35,6 +35,11 @@ pub fn bytes() -> (u32, u32) {
     BYTES.with_borrow(|s| (s.as_ptr() as u32, s.len() as u32))
 }
 
+/// JSON Pointers as the JSON array text of the bytes slot.
+pub fn pointer_list(pointers: Vec<String>) -> String {
+    json::to_string(&Value::Array(pointers.into_iter().map(Value::string).collect()))
+}
+
 /// An error as the JSON object `{"code","path","message"}`.
 fn error_json(e: &ConvertError) -> String {
     let mut map = Map::with_capacity(3);

@@ -38,10 +38,14 @@ test('imports nothing and exports the ABI', () => {
     'mtr_bytes_len',
     'mtr_bytes_ptr',
     'mtr_convert',
+    'mtr_convert_leaves',
     'mtr_extract_images',
+    'mtr_extract_images_leaves',
     'mtr_free',
+    'mtr_max_depth',
     'mtr_out_len',
     'mtr_out_ptr',
+    'mtr_target_names',
   ])
   assert.ok(abi.memory instanceof WebAssembly.Memory)
 })
@@ -90,4 +94,63 @@ test('strict options reach the core', () => {
     { code: JSON.parse(got.out).code, path: JSON.parse(got.out).path },
     { code: 'unknown_block_type', path: '/content/0/type' },
   )
+})
+
+test('bytes pointers name where the Conversion holds bytes', () => {
+  const input = '{"content":[{"type":"text","text":"a"},{"type":"image","data":"iVBORw0KGgo=","mimeType":"image/png"}]}'
+  const sdk = call('mtr_convert', input, 'bedrock', '{"payload":"sdk","host":"node"}')
+  assert.equal(sdk.status, 0)
+  assert.deepEqual(JSON.parse(sdk.bytes), ['/output/toolResult/content/1/image/source/bytes'])
+  assert.equal(JSON.parse(sdk.out).output.toolResult.content[1].image.source.bytes, 'iVBORw0KGgo=')
+  assert.equal(call('mtr_convert', input, 'bedrock', '{"payload":"wire"}').bytes, '[]')
+  assert.equal(call('mtr_convert', input, 'bedrock', '{"payload":"sdk"}').bytes, '[]')
+})
+
+test('target names and the depth limit come from the core', () => {
+  assert.equal(abi.mtr_target_names(), 0)
+  const names = JSON.parse(read(abi.mtr_out_ptr(), abi.mtr_out_len()))
+  assert.ok(names.includes('copilot') && names.includes('bedrock'), names.join())
+  assert.equal(call('mtr_convert', '{"content":[]}', 'nope', '').status, 1)
+  for (const name of names) assert.equal(call('mtr_convert', '{"content":[]}', name, '').status, 0, name)
+  assert.equal(abi.mtr_max_depth(), 512)
+})
+
+/** Copies `leaves` into the module: `[table, count]` as mtr_*_leaves take them. */
+function putLeaves(leaves) {
+  const entries = leaves.map(put)
+  const table = abi.mtr_alloc(entries.length * 8)
+  const view = new DataView(abi.memory.buffer, table, entries.length * 8)
+  entries.forEach(([ptr, len], i) => {
+    view.setUint32(i * 8, ptr, true)
+    view.setUint32(i * 8 + 4, len, true)
+  })
+  return [table, entries.length]
+}
+
+test('leaves stay out of the text and come back as placeholders', () => {
+  const input = '{"content":[{"type":"text","text":"\\u00000"},{"type":"image","data":"\\u00001","mimeType":"image/png"}]}'
+  const [target, targetLen] = put('anthropic')
+  const [text, textLen] = put(input)
+  const status = abi.mtr_convert_leaves(text, textLen, target, targetLen, 0, 0, ...putLeaves(['\u0000note', 'iVBORw0KGgo=']))
+  assert.equal(status, 0)
+  const content = JSON.parse(read(abi.mtr_out_ptr(), abi.mtr_out_len())).output.content
+  assert.equal(content[0].text, '\u00000', 'the unchanged text is its placeholder')
+  assert.equal(content[1].source.data, '\u00001', 'the unchanged payload is its placeholder')
+})
+
+test('a new output string starting with U+0000 gets one more U+0000', () => {
+  const input = '{"content":[{"type":"text","text":"\\u00000"},{"type":"text","text":"b"}]}'
+  const [target, targetLen] = put('copilot')
+  const [text, textLen] = put(input)
+  assert.equal(abi.mtr_convert_leaves(text, textLen, target, targetLen, 0, 0, ...putLeaves(['\u0000a'])), 0)
+  const output = JSON.parse(read(abi.mtr_out_ptr(), abi.mtr_out_len())).output
+  assert.equal(output.textResultForLlm, '\u0000\u0000a\nb')
+})
+
+test('leaves for extract_images, and a placeholder without its leaf', () => {
+  const [text, textLen] = put('{"type":"image","data":"\\u00000","mimeType":"image/png"}')
+  assert.equal(abi.mtr_extract_images_leaves(text, textLen, 0, 0, ...putLeaves(['iVBORw0KGgo='])), 0)
+  assert.equal(JSON.parse(read(abi.mtr_out_ptr(), abi.mtr_out_len())).images[0].data, '\u00000')
+  assert.equal(abi.mtr_extract_images_leaves(text, textLen, 0, 0, ...putLeaves([])), 1)
+  assert.equal(JSON.parse(read(abi.mtr_out_ptr(), abi.mtr_out_len())).code, 'internal_error')
 })

@@ -3,7 +3,7 @@
 // must stay errors).
 import type { ToolResultObject } from '@github/copilot-sdk'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
-import { ConvertError, convert, convertJson, extractImages, targetNames, toCopilot } from 'mcp-tool-result'
+import { ConvertError, convert, convertJson, extractImages, extractImagesJson, targetNames, toCopilot } from 'mcp-tool-result'
 import type { ConvertOptions, Diagnostic, McpCallToolResult, Target } from 'mcp-tool-result'
 
 declare const fromClient: CallToolResult
@@ -11,7 +11,11 @@ declare const fromClient: CallToolResult
 // What toCopilot returns is a Copilot ToolResultObject, as is the output of convert(…, 'copilot').
 export const forCopilot: ToolResultObject = toCopilot(fromClient)
 export const viaConvert: ToolResultObject = convert(fromClient, 'copilot', { strict: true }).output
-export const fromText: ToolResultObject = toCopilot('{"content":[]}', { validateBase64: false })
+export const lenient: ToolResultObject = toCopilot(fromClient, { validateBase64: false })
+// JSON text (a string, or UTF-8 bytes) goes to the *Json doors, with the same results.
+export const fromText: ToolResultObject = convertJson('{"content":[]}', 'copilot', { strict: true }).output
+export const fromBytes: McpCallToolResult = convertJson(new TextEncoder().encode('{"content":[]}'), 'mcp').output
+export const imagesFromText: string[] = extractImagesJson(Buffer.from('[]')).images.map((image) => image.path)
 
 // The mcp target is a normalized CallToolResult.
 const normalized: McpCallToolResult = convert(fromClient, 'mcp', { binary: 'marker' }).output
@@ -22,7 +26,6 @@ export const mime: string | undefined = first?.type === 'image' ? first.mimeType
 export const diagnostics: Diagnostic[] = convert({ content: [] }, 'copilot').diagnostics ?? []
 export const codes: string[] = diagnostics.map((d) => `${d.code} ${d.path} ${d.message}`)
 export const targets: Target[] = targetNames()
-export const json: string = convertJson('{"content":[]}', 'copilot', '{"strict":true}')
 export const options: ConvertOptions = { strict: false, toolCallId: 'call_1', maxImages: 3, structuredContent: 'prefer' }
 export const generic = (target: Target) => convert(fromClient, target).output
 
@@ -51,5 +54,11 @@ export const wrong: CallToolResult = toCopilot(fromClient)
 convert(fromClient, 'mcp', { binary: 'drop' })
 // @ts-expect-error: the copilot target has no attachments (their items are `never`)
 export const none = convert(fromClient, 'copilot').attachments?.[0]?.type
+// @ts-expect-error: options are an object, not JSON text
+convertJson('{"content":[]}', 'copilot', '{"strict":true}')
+// @ts-expect-error: JSON text is a string or bytes
+convertJson({ content: [] }, 'copilot')
+// @ts-expect-error: an unknown option, next to a known one
+convert(fromClient, 'anthropic', { toolCallId: 'toolu_1', maxImagez: 3 })
 // @ts-expect-error: extractImages takes no target options
 extractImages(fromClient, { toolCallId: 'x' })

@@ -1,0 +1,72 @@
+// `make bench` (wasm): in one run, the wasm build in Node next to the native addon and the
+// Copilot SDK's convertMcpCallToolResult (toCopilot) on one text block and on one 5 MiB image
+// (base64 validated); first-call latency of each build in a fresh process; module size.
+// Each per-call figure is the median of 15 timed batches after a warm-up (V8 compiles wasm
+// with a baseline tier first); first calls are the median of 5 fresh processes.
+import { convertMcpCallToolResult } from '@github/copilot-sdk'
+import { execFileSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { gzipSync } from 'node:zlib'
+
+import * as wasm from './node.mjs'
+
+const require = createRequire(import.meta.url)
+const native = require('../index.js')
+const MIB = 1 << 20
+const png = Buffer.alloc(5 * MIB)
+for (let i = 0; i < png.length; i++) png[i] = (i * 2654435761) >>> 24
+png.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
+
+const inputs = {
+  'small (1 text block)': { content: [{ type: 'text', text: '3 files found' }] },
+  '5 MiB image, validated': { content: [{ type: 'image', data: png.toString('base64'), mimeType: 'image/png' }] },
+}
+const converters = {
+  'wasm (Node)': (v) => wasm.toCopilot(v),
+  'native addon': (v) => native.toCopilot(v),
+  '@github/copilot-sdk': (v) => convertMcpCallToolResult(v),
+}
+
+/** Median ns per call of 15 batches of about `targetMs` each, after `warmMs` of warm-up (wasm tiers up). */
+function measure(fn, { batches = 15, targetMs = 20, warmMs = 500 } = {}) {
+  const warm = process.hrtime.bigint()
+  while (Number(process.hrtime.bigint() - warm) / 1e6 < warmMs) fn()
+  let n = 1
+  for (;;) {
+    const t = process.hrtime.bigint()
+    for (let i = 0; i < n; i++) fn()
+    if (Number(process.hrtime.bigint() - t) / 1e6 >= targetMs / 4 || n >= 1 << 20) break
+    n *= 2
+  }
+  const times = []
+  for (let b = 0; b < batches; b++) {
+    const t = process.hrtime.bigint()
+    for (let i = 0; i < n; i++) fn()
+    times.push(Number(process.hrtime.bigint() - t) / n)
+  }
+  return times.sort((a, b) => a - b)[times.length >> 1]
+}
+
+const show = (ns) => (ns >= 1e6 ? `${(ns / 1e6).toFixed(2)} ms` : ns >= 1e3 ? `${(ns / 1e3).toFixed(2)} µs` : `${ns.toFixed(0)} ns`)
+
+/** ms from the start of a fresh process's import to its first conversion's return. */
+function firstCall(entry) {
+  const script = `const t = process.hrtime.bigint(); const m = require(${JSON.stringify(entry)});
+m.toCopilot({ content: [{ type: 'text', text: 'hi' }] }); console.log(Number(process.hrtime.bigint() - t) / 1e6)`
+  const runs = []
+  for (let i = 0; i < 5; i++) runs.push(Number(execFileSync(process.execPath, ['-e', script])))
+  return runs.sort((a, b) => a - b)[2]
+}
+
+console.log('per call, median of 15 batches:')
+for (const [name, input] of Object.entries(inputs)) {
+  for (const [converter, fn] of Object.entries(converters)) {
+    console.log(`  ${name.padEnd(24)} ${converter.padEnd(20)} ${show(measure(() => fn(input)))}`)
+  }
+}
+console.log('first call in a fresh process (require + first toCopilot), median of 5:')
+console.log(`  wasm (Node)          ${firstCall(require.resolve('./node.cjs')).toFixed(1)} ms`)
+console.log(`  native addon         ${firstCall(require.resolve('../index.js')).toFixed(1)} ms`)
+const module = readFileSync(new URL('./mcp_tool_result.wasm', import.meta.url))
+console.log(`module: ${module.length} bytes raw, ${gzipSync(module, { level: 9 }).length} bytes gzip -9`)

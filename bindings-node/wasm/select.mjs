@@ -1,0 +1,15 @@
+// ES module entry in Node: the same module instance as select.cjs.
+import api from './select.cjs'
+
+export const {
+  convert,
+  convertJson,
+  toCopilot,
+  extractImages,
+  extractImagesJson,
+  targetNames,
+  ConvertError,
+  backend,
+  init,
+} = api
+export default api
