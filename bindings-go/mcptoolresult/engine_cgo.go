@@ -3,13 +3,16 @@
 package mcptoolresult
 
 import (
+	"bytes"
+	"encoding/json"
 	"unsafe"
 
 	"example.invalid/mcp-tool-result/bindings-go/mcptoolresult/internal/ffi"
 )
 
 // cgoEngine calls the Rust static library through the generated UniFFI layer. The input is
-// borrowed by the core for the call; the answer is copied once out of Rust's buffer.
+// borrowed by the core for the call; the answer (the core's String, passed as the return
+// buffer itself) is copied once out of Rust's memory.
 type cgoEngine struct{}
 
 func (cgoEngine) convert(input []byte, target string, options []byte) (coreOutput, error) {
@@ -17,7 +20,19 @@ func (cgoEngine) convert(input []byte, target string, options []byte) (coreOutpu
 	if err != nil {
 		return coreOutput{}, cgoError(err)
 	}
-	return coreOutput{text: stringBytes(out.JSON), bytes: out.Bytes}, nil
+	// The Conversion text, a newline (the compact text has none) and the bytes pointers.
+	text := stringBytes(out)
+	cut := bytes.LastIndexByte(text, '\n')
+	if cut < 0 {
+		return coreOutput{}, internalError("the core's answer has no bytes pointer list")
+	}
+	result := coreOutput{text: text[:cut:cut]}
+	if pointers := text[cut+1:]; len(pointers) > 2 {
+		if err := json.Unmarshal(pointers, &result.bytes); err != nil {
+			return coreOutput{}, internalError("reading the core's bytes pointers: " + err.Error())
+		}
+	}
+	return result, nil
 }
 
 func (cgoEngine) extractImages(input []byte, options []byte) (coreOutput, error) {
@@ -25,7 +40,7 @@ func (cgoEngine) extractImages(input []byte, options []byte) (coreOutput, error)
 	if err != nil {
 		return coreOutput{}, cgoError(err)
 	}
-	return coreOutput{text: stringBytes(out.JSON), bytes: out.Bytes}, nil
+	return coreOutput{text: stringBytes(out)}, nil
 }
 
 // bytesString views b as a string for the length of a call (the core only reads it).

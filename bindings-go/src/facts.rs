@@ -33,7 +33,10 @@ fn facts() -> String {
         .collect();
     let mut facts = Map::with_capacity(3);
     facts.push("targets", Value::Array(targets));
-    facts.push("max_depth", Value::Number(Number::Int(mcp_tool_result::MAX_DEPTH as i64)));
+    facts.push(
+        "max_depth",
+        Value::Number(Number::Int(mcp_tool_result::MAX_DEPTH as i64)),
+    );
     facts.push("codes", Value::Object(codes));
     json::to_string_pretty(&Value::Object(facts)) + "\n"
 }

@@ -13,44 +13,36 @@
 
 mod error;
 
-use mcp_tool_result::json;
+use mcp_tool_result::{json, Value};
 
 pub use error::ConvertError;
 
 uniffi::setup_scaffolding!();
 
-/// The core's answer as compact JSON text, with the JSON Pointers of the values the host must
-/// turn into its native bytes type (the text holds base64 there).
-#[derive(uniffi::Record)]
-pub struct JsonOutput {
-    /// The Conversion (`{"output", "attachments"?, "diagnostics"?}`) or the Extraction
-    /// (`{"images", "text", "diagnostics"?}`), as the core's JSON door writes it.
-    pub json: String,
-    /// JSON Pointers into that value where the value is bytes; empty when there are none.
-    pub bytes: Vec<String>,
-}
-
 /// Converts a `CallToolResult` given as UTF-8 JSON text for the target named `target`, with
 /// options given as JSON text (an object with snake_case or camelCase keys; `""` for the
 /// defaults). The input is borrowed for the duration of the call and never copied as a whole.
+///
+/// Returns the Conversion as compact JSON text (which has no raw newline), a newline, and the
+/// JSON array of the pointers into the Conversion where the value is bytes (the text holds
+/// base64 there). One `String` crosses as the return buffer itself, without the copy a record
+/// field would cost; the list goes last so that appending it does not move the text.
 #[uniffi::export]
-pub fn convert(input_json: &[u8], target: String, options_json: String) -> Result<JsonOutput, ConvertError> {
+pub fn convert(input_json: &[u8], target: String, options_json: String) -> Result<String, ConvertError> {
     let conversion = json::convert_json_with_bytes(error::utf8(input_json)?, &target, &options_json)?;
-    Ok(JsonOutput {
-        json: conversion.json,
-        bytes: conversion.bytes,
-    })
+    let pointers = conversion.bytes.into_iter().map(Value::string).collect();
+    let mut text = conversion.json;
+    text.push('\n');
+    text.push_str(&json::to_string(&Value::Array(pointers)));
+    Ok(text)
 }
 
 /// Finds the image blocks of any JSON value given as UTF-8 JSON text (the core's
-/// `extract_images`), with options given as JSON text (`""` for the defaults).
+/// `extract_images`), with options given as JSON text (`""` for the defaults); returns the
+/// Extraction as compact JSON text.
 #[uniffi::export]
-pub fn extract_images(input_json: &[u8], options_json: String) -> Result<JsonOutput, ConvertError> {
-    let extraction = json::extract_images(error::utf8(input_json)?, &options_json)?;
-    Ok(JsonOutput {
-        json: json::to_string(&extraction.into_value()),
-        bytes: Vec::new(),
-    })
+pub fn extract_images(input_json: &[u8], options_json: String) -> Result<String, ConvertError> {
+    Ok(json::extract_images_json(error::utf8(input_json)?, &options_json)?)
 }
 
 #[cfg(test)]

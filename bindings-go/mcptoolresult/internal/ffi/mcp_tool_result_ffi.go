@@ -25,8 +25,8 @@ func init() {
 		name      string
 		lib, want uint16
 	}{
-		{"convert", uint16(C.uniffi_mcp_tool_result_ffi_checksum_func_convert()), 26509},
-		{"extract_images", uint16(C.uniffi_mcp_tool_result_ffi_checksum_func_extract_images()), 64124},
+		{"convert", uint16(C.uniffi_mcp_tool_result_ffi_checksum_func_convert()), 5404},
+		{"extract_images", uint16(C.uniffi_mcp_tool_result_ffi_checksum_func_extract_images()), 37984},
 	} {
 		if c.lib != c.want {
 			panic(fmt.Sprintf("mcp_tool_result_ffi: checksum mismatch for %s: bindings %d, library %d", c.name, c.want, c.lib))
@@ -137,16 +137,6 @@ func stringPtr(s string) *C.uint8_t {
 	return (*C.uint8_t)(unsafe.Pointer(unsafe.StringData(s)))
 }
 
-// JSONOutput: The core's answer as compact JSON text, with the JSON Pointers of the values the host must
-// turn into its native bytes type (the text holds base64 there).
-type JSONOutput struct {
-	// The Conversion (`{"output", "attachments"?, "diagnostics"?}`) or the Extraction
-	// (`{"images", "text", "diagnostics"?}`), as the core's JSON door writes it.
-	JSON string
-	// JSON Pointers into that value where the value is bytes; empty when there are none.
-	Bytes []string
-}
-
 // ConvertError: Why a conversion failed. The variant is the error family; `code` is the stable snake_case
 // code and `path` a JSON Pointer into the input (or into the options for `invalid_option`).
 // Its values are the pointer types ConvertError<Variant>.
@@ -210,8 +200,13 @@ func (e *ConvertErrorInternal) Error() string {
 // Convert: Converts a `CallToolResult` given as UTF-8 JSON text for the target named `target`, with
 // options given as JSON text (an object with snake_case or camelCase keys; `""` for the
 // defaults). The input is borrowed for the duration of the call and never copied as a whole.
-func Convert(inputJSON []byte, target string, optionsJSON string) (JSONOutput, error) {
-	var uZero JSONOutput
+//
+// Returns the Conversion as compact JSON text (which has no raw newline), a newline, and the
+// JSON array of the pointers into the Conversion where the value is bytes (the text holds
+// base64 there). One `String` crosses as the return buffer itself, without the copy a record
+// field would cost; the list goes last so that appending it does not move the text.
+func Convert(inputJSON []byte, target string, optionsJSON string) (string, error) {
+	var uZero string
 	if err := checkLen("input_json", len(inputJSON)); err != nil {
 		return uZero, err
 	}
@@ -226,20 +221,16 @@ func Convert(inputJSON []byte, target string, optionsJSON string) (JSONOutput, e
 	if err := callError(&uStatus, func(r *reader) error { return readConvertError(r) }); err != nil {
 		return uZero, err
 	}
-	uReader := reader{b: bufferBytes(uRet)}
-	uValue := readJSONOutput(&uReader)
-	err := uReader.done()
+	uValue := string(bufferBytes(uRet))
 	freeBuffer(uRet)
-	if err != nil {
-		return uZero, err
-	}
 	return uValue, nil
 }
 
 // ExtractImages: Finds the image blocks of any JSON value given as UTF-8 JSON text (the core's
-// `extract_images`), with options given as JSON text (`""` for the defaults).
-func ExtractImages(inputJSON []byte, optionsJSON string) (JSONOutput, error) {
-	var uZero JSONOutput
+// `extract_images`), with options given as JSON text (`""` for the defaults); returns the
+// Extraction as compact JSON text.
+func ExtractImages(inputJSON []byte, optionsJSON string) (string, error) {
+	var uZero string
 	if err := checkLen("input_json", len(inputJSON)); err != nil {
 		return uZero, err
 	}
@@ -251,13 +242,8 @@ func ExtractImages(inputJSON []byte, optionsJSON string) (JSONOutput, error) {
 	if err := callError(&uStatus, func(r *reader) error { return readConvertError(r) }); err != nil {
 		return uZero, err
 	}
-	uReader := reader{b: bufferBytes(uRet)}
-	uValue := readJSONOutput(&uReader)
-	err := uReader.done()
+	uValue := string(bufferBytes(uRet))
 	freeBuffer(uRet)
-	if err != nil {
-		return uZero, err
-	}
 	return uValue, nil
 }
 
@@ -299,26 +285,6 @@ func readInt32(r *reader) int32 {
 		return 0
 	}
 	return int32(binary.BigEndian.Uint32(v))
-}
-
-func readJSONOutput(r *reader) JSONOutput {
-	var v JSONOutput
-	v.JSON = readString(r)
-	v.Bytes = readSequenceString(r)
-	return v
-}
-
-func readSequenceString(r *reader) []string {
-	n := int(readInt32(r))
-	if n < 0 {
-		r.fail("negative length %d", n)
-		return nil
-	}
-	v := make([]string, 0, min(n, len(r.b)))
-	for i := 0; i < n && r.err == nil; i++ {
-		v = append(v, readString(r))
-	}
-	return v
 }
 
 func readString(r *reader) string {
