@@ -8,9 +8,11 @@ package wasm
 import (
 	"context"
 	_ "embed"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -131,6 +133,7 @@ type instance struct {
 	mem                                     api.Memory
 	alloc, free, outPtr, outLen, bPtr, bLen api.Function
 	convert, extract                        api.Function
+	convertLeaves, extractLeaves            api.Function
 	stack                                   []uint64
 }
 
@@ -140,7 +143,12 @@ func newInstance(r wazero.Runtime, compiled wazero.CompiledModule) (*instance, e
 	if err != nil {
 		return nil, fmt.Errorf("instantiating the core module: %w", err)
 	}
-	inst := &instance{mod: mod, mem: mod.Memory(), stack: make([]uint64, 6)}
+	inst := &instance{
+		mod: mod, mem: mod.Memory(), stack: make([]uint64, 8),
+		// Optional exports: a module without them gets the whole input as text.
+		convertLeaves: mod.ExportedFunction("mtr_convert_leaves"),
+		extractLeaves: mod.ExportedFunction("mtr_extract_images_leaves"),
+	}
 	for _, f := range []struct {
 		name string
 		fn   *api.Function
@@ -170,33 +178,65 @@ func (inst *instance) invoke(fn api.Function, args ...uint64) (uint32, error) {
 }
 
 // call copies the arguments into one allocation of the module's memory, runs the function and
-// copies its output out (the module reuses that memory on the next call).
+// copies its output out (the module reuses that memory on the next call). Long string values
+// of the input travel as leaves: copied into the module beside the text, never scanned by its
+// JSON parser and writer, and put back into the output from the input itself.
 func (inst *instance) call(name string, input, target, options []byte) ([]byte, []string, error) {
-	n := len(input) + len(target) + len(options)
-	if uint64(n) > 1<<32-1 {
+	text, leaves := input, []leaf(nil)
+	if inst.convertLeaves != nil && inst.extractLeaves != nil {
+		if split, found := splitLeaves(input); found != nil {
+			text, leaves = split, found
+		}
+	}
+	n := uint64(len(text) + len(target) + len(options) + 8*len(leaves))
+	for _, l := range leaves {
+		n += uint64(len(l.content))
+	}
+	if n > math.MaxUint32 {
 		return nil, nil, fmt.Errorf("arguments of %d bytes do not fit a 32-bit module", n)
 	}
-	ptr, err := inst.invoke(inst.alloc, uint64(max(n, 1)))
+	ptr, err := inst.invoke(inst.alloc, max(n, 1))
 	if err != nil {
 		return nil, nil, err
 	}
-	in, t, o := uint64(ptr), uint64(ptr)+uint64(len(input)), uint64(ptr)+uint64(len(input)+len(target))
-	if !inst.mem.Write(ptr, input) || !inst.mem.Write(uint32(t), target) || !inst.mem.Write(uint32(o), options) {
+	if ptr == 0 {
+		return nil, nil, fmt.Errorf("the core module has no memory left for %d bytes of arguments", n)
+	}
+	at, fits := ptr, true
+	place := func(b []byte) uint64 {
+		p := at
+		fits = fits && inst.mem.Write(at, b)
+		at += uint32(len(b))
+		return uint64(p)
+	}
+	in, t, o := place(text), place(target), place(options)
+	table := make([]byte, 8*len(leaves))
+	for i, l := range leaves {
+		binary.LittleEndian.PutUint32(table[8*i:], uint32(place(l.content)))
+		binary.LittleEndian.PutUint32(table[8*i+4:], uint32(len(l.content)))
+	}
+	tab := place(table)
+	if !fits {
 		return nil, nil, errors.New("the core module's allocation is out of its memory")
 	}
 	var status uint32
-	if name == "mtr_convert" {
-		status, err = inst.invoke(inst.convert, in, uint64(len(input)), t, uint64(len(target)), o, uint64(len(options)))
-	} else {
-		status, err = inst.invoke(inst.extract, in, uint64(len(input)), o, uint64(len(options)))
+	switch {
+	case name == "mtr_convert" && leaves == nil:
+		status, err = inst.invoke(inst.convert, in, uint64(len(text)), t, uint64(len(target)), o, uint64(len(options)))
+	case name == "mtr_convert":
+		status, err = inst.invoke(inst.convertLeaves, in, uint64(len(text)), t, uint64(len(target)), o, uint64(len(options)), tab, uint64(len(leaves)))
+	case leaves == nil:
+		status, err = inst.invoke(inst.extract, in, uint64(len(text)), o, uint64(len(options)))
+	default:
+		status, err = inst.invoke(inst.extractLeaves, in, uint64(len(text)), o, uint64(len(options)), tab, uint64(len(leaves)))
 	}
 	if err != nil {
 		return nil, nil, err
 	}
-	if _, err := inst.invoke(inst.free, uint64(ptr), uint64(max(n, 1))); err != nil {
+	if _, err := inst.invoke(inst.free, uint64(ptr), max(n, 1)); err != nil {
 		return nil, nil, err
 	}
-	out, err := inst.read(inst.outPtr, inst.outLen)
+	view, err := inst.view(inst.outPtr, inst.outLen)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -204,29 +244,33 @@ func (inst *instance) call(name string, input, target, options []byte) ([]byte, 
 	case 0:
 	case 1:
 		coreErr := &Error{}
-		if err := json.Unmarshal(out, coreErr); err != nil {
-			return nil, nil, fmt.Errorf("reading the core module's error %q: %w", out, err)
+		if err := json.Unmarshal(view, coreErr); err != nil {
+			return nil, nil, fmt.Errorf("reading the core module's error %q: %w", view, err)
 		}
 		return nil, nil, coreErr
 	default:
 		return nil, nil, fmt.Errorf("the core module returned status %d", status)
 	}
-	pointers, err := inst.read(inst.bPtr, inst.bLen)
-	if err != nil {
+	var out []byte
+	if leaves == nil {
+		out = append([]byte(nil), view...)
+	} else if out, err = joinLeaves(view, leaves); err != nil {
 		return nil, nil, err
 	}
-	var bytes []string
-	if len(pointers) == 0 {
-		return out, nil, nil
+	pointers, err := inst.view(inst.bPtr, inst.bLen)
+	if err != nil || len(pointers) == 0 {
+		return out, nil, err
 	}
+	var bytes []string
 	if err := json.Unmarshal(pointers, &bytes); err != nil {
 		return nil, nil, fmt.Errorf("reading the core module's bytes pointers %q: %w", pointers, err)
 	}
 	return out, bytes, nil
 }
 
-// read copies the region named by the ptr and len exports out of the module's memory.
-func (inst *instance) read(ptrFn, lenFn api.Function) ([]byte, error) {
+// view is the region named by the ptr and len exports in the module's memory, valid until the
+// next call.
+func (inst *instance) view(ptrFn, lenFn api.Function) ([]byte, error) {
 	ptr, err := inst.invoke(ptrFn)
 	if err != nil {
 		return nil, err
@@ -239,5 +283,5 @@ func (inst *instance) read(ptrFn, lenFn api.Function) ([]byte, error) {
 	if !ok {
 		return nil, fmt.Errorf("the core module's output [%d, +%d) is out of its memory", ptr, n)
 	}
-	return append([]byte(nil), view...), nil
+	return view, nil
 }
