@@ -4,7 +4,7 @@
 //! text back with the JSON Pointers of the values that are bytes: the same seam as the wasm
 //! module's, so the Go package lifts both backends' answers with one code path. Every rule,
 //! options parsing included, is the core's: the functions here only call its JSON entry points
-//! ([`json::convert_json_with_bytes`], [`json::extract_images`]). The cgo package in
+//! ([`json::convert`], [`json::bytes_pointers`], [`json::extract_images_json`]). The cgo package in
 //! `mcptoolresult/internal/ffi` is generated from this crate's metadata by `generator/` (the
 //! in-repo `uniffi-go-gen`).
 //!
@@ -12,6 +12,7 @@
 //! return buffer one byte at a time, a `String` with one copy.
 
 mod error;
+mod spans;
 
 use mcp_tool_result::{json, Value};
 
@@ -23,15 +24,21 @@ uniffi::setup_scaffolding!();
 /// options given as JSON text (an object with snake_case or camelCase keys; `""` for the
 /// defaults). The input is borrowed for the duration of the call and never copied as a whole.
 ///
-/// Returns the Conversion as compact JSON text (which has no raw newline), a newline, and the
-/// JSON array of the pointers into the Conversion where the value is bytes (the text holds
-/// base64 there). One `String` crosses as the return buffer itself, without the copy a record
-/// field would cost; the list goes last so that appending it does not move the text.
+/// Returns the Conversion as compact JSON text (which has no raw newline) with every long
+/// string it shares with the input written as a span of the input (see [`spans`]), a newline,
+/// and the JSON array of the pointers into the Conversion where the value is bytes (base64
+/// text, or a span of it, there). One `String` crosses as the return buffer itself, without
+/// the copy a record field would cost; the list goes last so that appending it does not move
+/// the text.
 #[uniffi::export]
 pub fn convert(input_json: &[u8], target: String, options_json: String) -> Result<String, ConvertError> {
-    let conversion = json::convert_json_with_bytes(error::utf8(input_json)?, &target, &options_json)?;
-    let pointers = conversion.bytes.into_iter().map(Value::string).collect();
-    let mut text = conversion.json;
+    let input = error::utf8(input_json)?;
+    let conversion = json::convert(input, &target, &options_json)?.into_value();
+    let pointers = json::bytes_pointers(&conversion)
+        .into_iter()
+        .map(Value::string)
+        .collect();
+    let mut text = json::to_string(&spans::detach(conversion, input));
     text.push('\n');
     text.push_str(&json::to_string(&Value::Array(pointers)));
     Ok(text)

@@ -25,7 +25,7 @@ func init() {
 		name      string
 		lib, want uint16
 	}{
-		{"convert", uint16(C.uniffi_mcp_tool_result_ffi_checksum_func_convert()), 5404},
+		{"convert", uint16(C.uniffi_mcp_tool_result_ffi_checksum_func_convert()), 26579},
 		{"extract_images", uint16(C.uniffi_mcp_tool_result_ffi_checksum_func_extract_images()), 37984},
 	} {
 		if c.lib != c.want {
@@ -201,10 +201,12 @@ func (e *ConvertErrorInternal) Error() string {
 // options given as JSON text (an object with snake_case or camelCase keys; `""` for the
 // defaults). The input is borrowed for the duration of the call and never copied as a whole.
 //
-// Returns the Conversion as compact JSON text (which has no raw newline), a newline, and the
-// JSON array of the pointers into the Conversion where the value is bytes (the text holds
-// base64 there). One `String` crosses as the return buffer itself, without the copy a record
-// field would cost; the list goes last so that appending it does not move the text.
+// Returns the Conversion as compact JSON text (which has no raw newline) with every long
+// string it shares with the input written as a span of the input (see [`spans`]), a newline,
+// and the JSON array of the pointers into the Conversion where the value is bytes (base64
+// text, or a span of it, there). One `String` crosses as the return buffer itself, without
+// the copy a record field would cost; the list goes last so that appending it does not move
+// the text.
 func Convert(inputJSON []byte, target string, optionsJSON string) (string, error) {
 	var uZero string
 	if err := checkLen("input_json", len(inputJSON)); err != nil {
