@@ -199,8 +199,9 @@ func TestGoGetConsumer(t *testing.T) {
 }
 
 // A build with the mtr_native tag where it cannot work fails with a message saying what to do:
-// without cgo (compiled here), and on a platform without a static library (where the build
-// selects the file holding that message; compiling it would need that platform's C compiler).
+// without cgo and with both tags (compiled here), and on a platform without a static library
+// (where the build selects the file holding that message; compiling it would need that
+// platform's C compiler).
 func TestForcedNativeBuildsFailClearly(t *testing.T) {
 	cmd := exec.Command(goBinary(t), "build", "-tags", "mtr_native", "./mcptoolresult/")
 	cmd.Dir = moduleDir(t)
@@ -208,6 +209,13 @@ func TestForcedNativeBuildsFailClearly(t *testing.T) {
 	out, err := cmd.CombinedOutput()
 	if want := "mtr_native_needs_cgo__build_with_CGO_ENABLED_1"; err == nil || !strings.Contains(string(out), want) {
 		t.Errorf("CGO_ENABLED=0 -tags mtr_native: want a failure naming %s, got %v:\n%s", want, err, out)
+	}
+	cmd = exec.Command(goBinary(t), "build", "-tags", "mtr_native,mtr_wasm", "./mcptoolresult/")
+	cmd.Dir = moduleDir(t)
+	cmd.Env = append(os.Environ(), "GOTOOLCHAIN=local", "GOFLAGS=")
+	out, err = cmd.CombinedOutput()
+	if want := "build_tags_mtr_wasm_and_mtr_native_exclude_each_other"; err == nil || !strings.Contains(string(out), want) {
+		t.Errorf("-tags mtr_native,mtr_wasm: want a failure naming %s, got %v:\n%s", want, err, out)
 	}
 	env := []string{"CGO_ENABLED=1", "GOOS=darwin", "GOARCH=arm64"}
 	files := goCmd(t, moduleDir(t), env, "list", "-tags", "mtr_native", "-f", "{{.GoFiles}}", "./mcptoolresult/internal/ffi/")
