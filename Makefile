@@ -97,16 +97,20 @@ clean: ## Remove build outputs
 # ---- WebAssembly build (bindings-wasm; the npm package's wasm glue in bindings-node/wasm) ----
 # For the lead: `test-wasm` belongs in `test`, `lint-wasm` in `lint`, `bench-wasm` in `bench`,
 # and check-counts should also read $(COUNTS)/node-wasm (the fifth conformance runner).
-.PHONY: wasm test-wasm lint-wasm bench-wasm
+# `test-wasm-browser` needs Debian's chromium (installed on first use).
+.PHONY: wasm test-wasm test-wasm-browser lint-wasm bench-wasm
 
 wasm: ## Build the WebAssembly module (.build/wasm/mcp_tool_result.wasm)
 	$(MAKE) -C bindings-wasm build
 
-test-wasm: ## wasm: ABI smoke test, conformance + API through the wasm build in Node, the Workers runtime test
+test-wasm: ## wasm: ABI smoke test, conformance + API through the wasm build in Node, Workers (workerd) and Deno runtime tests
 	@mkdir -p $(COUNTS)
 	$(MAKE) -C bindings-wasm test
 	$(MAKE) -C bindings-node/wasm test CONFORMANCE_COUNT_FILE=$(COUNTS)/node-wasm
 	$(MAKE) -C bindings-node/wasm test-runtimes
+
+test-wasm-browser: ## wasm: the npm package in headless Chromium (apt-installs chromium when missing)
+	$(MAKE) -C bindings-node/wasm test-browser
 
 lint-wasm: ## wasm: cargo fmt + clippy for wasm32, tsc on the wasm entry's types
 	$(MAKE) -C bindings-wasm lint

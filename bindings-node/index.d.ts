@@ -86,6 +86,7 @@ export type NoticeCode =
   | 'audience_excluded'
   | 'block_as_marker'
   | 'structured_content_as_text'
+  | 'structured_content_repeats_content'
 
 /** Codes that are always raised. */
 export type FatalCode =

@@ -19,7 +19,7 @@ use typed_arena::Arena;
 use crate::lift::Lifter;
 use crate::lower::Lowerer;
 
-/// The deepest nesting of arrays and objects accepted (read by `api.js`).
+/// The deepest nesting of arrays and objects accepted (the `maxDepth` of `api.js`).
 #[napi(skip_typescript)]
 pub const MAX_DEPTH: u32 = mcp_tool_result::MAX_DEPTH as u32;
 
@@ -67,7 +67,7 @@ pub fn target_names() -> Vec<&'static str> {
     mcp_tool_result::target_names()
 }
 
-/// Called once by `api.js` with its `ConvertError` class.
+/// Called once by `index.js` with the `ConvertError` class of `api.js`.
 #[napi(skip_typescript)]
 pub fn register_convert_error(env: &Env, class: Unknown<'_>) -> Result<()> {
     state::register_error_class(env.raw(), class.raw())

@@ -2,9 +2,10 @@
 //!
 //! A string the core passed through unchanged from a registered host string becomes that same
 //! JS string again (no copy). A bytes value becomes a `Buffer` (a `Uint8Array`) whose memory
-//! the core decodes the base64 text into directly. Objects are built by a function compiled from the output's shape
-//! when the env has one (see [`crate::state`]), else through Node-API with define semantics
-//! (like `JSON.parse`: own data properties, so `__proto__` stays an ordinary key).
+//! the core decodes the base64 text into directly. Objects are built by a function compiled
+//! from the output's shape when the env has one (see [`crate::state`]), else through Node-API
+//! with define semantics (like `JSON.parse`: own data properties, so `__proto__` stays an
+//! ordinary key).
 
 use std::fmt::Write;
 use std::ptr;

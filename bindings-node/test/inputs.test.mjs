@@ -365,7 +365,7 @@ describe('extractImages', () => {
   test('finds Buffer images anywhere and base64-encodes them', () => {
     const found = extractImages({ runs: [{ shot: { type: 'image', data: PNG, mimeType: 'image/png' } }], note: 'x' })
     assert.deepEqual(found.images, [{ data: PNG.toString('base64'), mimeType: 'image/png', path: '/runs/0/shot' }])
-    assert.equal(found.text, '{"note":"x","runs":[{"shot":"[image image/png, 12 B]"}]}')
+    assert.equal(found.text, '{"runs":[{"shot":"[image 1 of 1, image/png, 12 B]"}],"note":"x"}')
   })
 
   test('a large image is handed back as the same JS string', () => {

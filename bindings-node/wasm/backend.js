@@ -12,7 +12,6 @@ const { ConvertError } = require('../api.js')
 
 const encoder = new TextEncoder()
 const decoder = new TextDecoder()
-const NONE = [0, 0, 0]
 /**
  * The core's nesting limit, known before the module is loaded (a browser loads it later);
  * test/api.test.mjs checks it against the module's `mtr_max_depth()`.
@@ -45,67 +44,65 @@ function wasmBackend(instantiate, codec) {
     return abi
   }
 
-  /** Copies a text (string or UTF-8 bytes) into the module: `[ptr, len, capacity]`. */
-  function put(text) {
-    if (text.length === 0) return NONE
-    const capacity = typeof text === 'string' ? text.length * 3 : text.length
-    const ptr = abi.mtr_alloc(capacity)
-    if (ptr === 0) throw convertError('internal_error', '', `the wasm module could not allocate ${capacity} bytes`)
-    const into = new Uint8Array(abi.memory.buffer, ptr, capacity)
-    if (typeof text !== 'string') {
-      into.set(text)
-      return [ptr, capacity, capacity]
-    }
-    return [ptr, encoder.encodeInto(text, into).written, capacity]
-  }
-
   function read(ptr, len) {
     return decoder.decode(new Uint8Array(abi.memory.buffer, ptr, len))
   }
 
   /**
-   * Calls `name` with the texts copied in (and, with `leaves`, their table appended to the
-   * arguments); returns the parsed output with leaves and bytes lifted.
+   * Calls `name` with the texts (strings or UTF-8 bytes) copied into one allocation and, with
+   * `leaves`, the leaf table and the leaves after them; returns the parsed output with leaves
+   * and bytes lifted.
    */
   function call(name, texts, leaves = null) {
     exports()
-    const args = []
+    const items = leaves === null ? texts : texts.concat(leaves)
+    const table = leaves === null ? 0 : leaves.length * 8
+    let capacity = table
+    for (const item of items) capacity += typeof item === 'string' ? item.length * 3 : item.length
+    const base = capacity === 0 ? 0 : abi.mtr_alloc(capacity)
+    if (capacity !== 0 && base === 0) {
+      throw convertError('internal_error', '', `the wasm module could not allocate ${capacity} bytes`)
+    }
     let status
     try {
-      for (const text of texts) args.push(put(text))
-      const flat = args.flatMap(([ptr, len]) => [ptr, len])
-      if (leaves !== null) flat.push(...putLeaves(leaves, args))
-      status = abi[name](...flat)
+      const memory = new Uint8Array(abi.memory.buffer, base, capacity)
+      const spans = new Array(items.length * 2)
+      let at = table
+      for (let i = 0; i < items.length; i++) {
+        const item = items[i]
+        let len = item.length
+        if (typeof item === 'string') len = encoder.encodeInto(item, memory.subarray(at)).written
+        else memory.set(item, at)
+        spans[2 * i] = base + at
+        spans[2 * i + 1] = len
+        at += len
+      }
+      const s = spans
+      if (leaves === null) {
+        status = s.length === 6 ? abi[name](s[0], s[1], s[2], s[3], s[4], s[5]) : abi[name](s[0], s[1], s[2], s[3])
+      } else {
+        const view = new DataView(abi.memory.buffer, base, table)
+        for (let j = 0, k = 2 * texts.length; j < leaves.length; j++, k += 2) {
+          view.setUint32(j * 8, s[k], true)
+          view.setUint32(j * 8 + 4, s[k + 1], true)
+        }
+        status =
+          texts.length === 3
+            ? abi[name](s[0], s[1], s[2], s[3], s[4], s[5], base, leaves.length)
+            : abi[name](s[0], s[1], s[2], s[3], base, leaves.length)
+      }
     } catch (e) {
       if (!(e instanceof WebAssembly.RuntimeError)) throw e
       abi = null
       throw convertError('internal_error', '', `the wasm module trapped: ${e.message}`, e)
     } finally {
-      if (abi !== null) for (const [ptr, , capacity] of args) abi.mtr_free(ptr, capacity)
+      if (abi !== null && capacity !== 0) abi.mtr_free(base, capacity)
     }
     let out = JSON.parse(read(abi.mtr_out_ptr(), abi.mtr_out_len()))
     if (status !== 0) throw convertError(out.code, out.path, out.message)
     if (leaves !== null) out = restore(out, leaves)
     if (abi.mtr_bytes_len() > 2) for (const at of JSON.parse(read(abi.mtr_bytes_ptr(), abi.mtr_bytes_len()))) lift(out, at)
     return out
-  }
-
-  /** Copies each leaf into the module (recorded in `args` for freeing) and returns `[table, count]`. */
-  function putLeaves(leaves, args) {
-    const table = [abi.mtr_alloc(leaves.length * 8), leaves.length * 8, leaves.length * 8]
-    if (table[0] === 0) throw convertError('internal_error', '', 'the wasm module could not allocate the leaf table')
-    args.push(table)
-    const entries = leaves.map((leaf) => {
-      const copied = put(leaf)
-      args.push(copied)
-      return copied
-    })
-    const view = new DataView(abi.memory.buffer, table[0], table[1])
-    entries.forEach(([ptr, len], i) => {
-      view.setUint32(i * 8, ptr, true)
-      view.setUint32(i * 8 + 4, len, true)
-    })
-    return [table[0], leaves.length]
   }
 
   /** The output with each placeholder replaced by its leaf (and `"\0\0…"` by `"\0…"`). */

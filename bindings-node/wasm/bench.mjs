@@ -1,8 +1,8 @@
 // `make bench` (wasm): in one run, the wasm build in Node next to the native addon and the
 // Copilot SDK's convertMcpCallToolResult (toCopilot) on one text block and on one 5 MiB image
 // (base64 validated); first-call latency of each build in a fresh process; module size.
-// Each per-call figure is the median of 15 timed batches after a warm-up (V8 compiles wasm
-// with a baseline tier first); first calls are the median of 5 fresh processes.
+// Per-call figures are CPU time, medians of 15 rounds that time the three converters in turn,
+// after a warm-up; first calls (wall time) are the median of 5 fresh processes.
 import { convertMcpCallToolResult } from '@github/copilot-sdk'
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
@@ -28,24 +28,38 @@ const converters = {
   '@github/copilot-sdk': (v) => convertMcpCallToolResult(v),
 }
 
-/** Median ns per call of 15 batches of about `targetMs` each, after `warmMs` of warm-up (wasm tiers up). */
-function measure(fn, { batches = 15, targetMs = 20, warmMs = 500 } = {}) {
-  const warm = process.hrtime.bigint()
-  while (Number(process.hrtime.bigint() - warm) / 1e6 < warmMs) fn()
+/** Calls of `fn` that take about `ms` milliseconds. */
+function batchSize(fn, ms) {
   let n = 1
   for (;;) {
     const t = process.hrtime.bigint()
     for (let i = 0; i < n; i++) fn()
-    if (Number(process.hrtime.bigint() - t) / 1e6 >= targetMs / 4 || n >= 1 << 20) break
+    if (Number(process.hrtime.bigint() - t) / 1e6 >= ms || n >= 1 << 20) return n
     n *= 2
   }
-  const times = []
-  for (let b = 0; b < batches; b++) {
-    const t = process.hrtime.bigint()
-    for (let i = 0; i < n; i++) fn()
-    times.push(Number(process.hrtime.bigint() - t) / n)
+}
+
+/**
+ * Median CPU ns per call of each converter over 15 rounds (CPU time: the machine is shared, so
+ * wall time would count other processes); each round times one batch of every converter in turn. Each is warmed up first for
+ * `warmMs` (V8 compiles wasm with a baseline tier first).
+ */
+function measureSideBySide(fns, input, { rounds = 15, batchMs = 10, warmMs = 500 } = {}) {
+  const runs = Object.entries(fns).map(([name, fn]) => {
+    const call = () => fn(input)
+    const warm = process.hrtime.bigint()
+    while (Number(process.hrtime.bigint() - warm) / 1e6 < warmMs) call()
+    return { name, call, n: batchSize(call, batchMs), times: [] }
+  })
+  for (let r = 0; r < rounds; r++) {
+    for (const run of runs) {
+      const t = process.cpuUsage()
+      for (let i = 0; i < run.n; i++) run.call()
+      const used = process.cpuUsage(t)
+      run.times.push(((used.user + used.system) * 1000) / run.n)
+    }
   }
-  return times.sort((a, b) => a - b)[times.length >> 1]
+  return runs.map(({ name, times }) => [name, times.sort((a, b) => a - b)[times.length >> 1]])
 }
 
 const show = (ns) => (ns >= 1e6 ? `${(ns / 1e6).toFixed(2)} ms` : ns >= 1e3 ? `${(ns / 1e3).toFixed(2)} µs` : `${ns.toFixed(0)} ns`)
@@ -59,10 +73,10 @@ m.toCopilot({ content: [{ type: 'text', text: 'hi' }] }); console.log(Number(pro
   return runs.sort((a, b) => a - b)[2]
 }
 
-console.log('per call, median of 15 batches:')
+console.log('CPU time per call, median of 15 interleaved rounds:')
 for (const [name, input] of Object.entries(inputs)) {
-  for (const [converter, fn] of Object.entries(converters)) {
-    console.log(`  ${name.padEnd(24)} ${converter.padEnd(20)} ${show(measure(() => fn(input)))}`)
+  for (const [converter, ns] of measureSideBySide(converters, input)) {
+    console.log(`  ${name.padEnd(24)} ${converter.padEnd(20)} ${show(ns)}`)
   }
 }
 console.log('first call in a fresh process (require + first toCopilot), median of 5:')

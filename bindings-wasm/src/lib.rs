@@ -6,7 +6,8 @@
 //! or [`mtr_extract_images`], reads the output at [`mtr_out_ptr`] / [`mtr_out_len`] (status 0:
 //! the Conversion or Extraction JSON, status 1: an error `{"code","path","message"}`) and frees
 //! its arguments with [`mtr_free`]. The output stays valid until the next convert or extract
-//! call. Every rule is the core's; this crate only moves text.
+//! call. Every rule is the core's; this crate only moves text. Addresses are `u32`: the
+//! module is meant for wasm32 (a host build only type-checks it for `cargo --workspace`).
 //!
 //! Built with `panic = "abort"`: the core does not panic on any input (its property tests in
 //! `core/tests/no_panic.rs` hold it to that), so no unwinding is needed; a trap would reach the

@@ -90,7 +90,12 @@ fn plausible_block() -> impl Strategy<Value = Value<'static>> {
         Just("audio"),
         Just("resource"),
         Just("resource_link"),
-        Just("json")
+        Just("json"),
+        Just("data"),
+        Just("uri"),
+        Just("error"),
+        Just("tool_result"),
+        Just("mcp_server_tool_result")
     ];
     let mime = prop_oneof![
         Just("image/png"),
@@ -108,7 +113,19 @@ fn plausible_block() -> impl Strategy<Value = Value<'static>> {
         block.push("mimeType", Value::string(mime));
         block.push("data", Value::string(data.clone()));
         block.push("text", if flat { odd.clone() } else { Value::string(data.clone()) });
-        block.push("uri", Value::string("file:///a/b c.pdf"));
+        block.push(
+            "uri",
+            Value::string(if flat {
+                format!("data:{mime};base64,{data}")
+            } else {
+                "file:///a/b c.pdf".to_owned()
+            }),
+        );
+        let mut source = Map::new();
+        source.push("type", Value::string(if flat { "base64" } else { "url" }));
+        source.push("media_type", Value::string(mime));
+        source.push("data", Value::string(data.clone()));
+        block.push("source", Value::Object(source));
         block.push("name", odd);
         let mut resource = Map::new();
         resource.push("uri", Value::string("file:///r.bin"));
@@ -137,14 +154,19 @@ fn options() -> impl Strategy<Value = Value<'static>> {
         any::<bool>(),
         any::<bool>(),
         any::<bool>(),
+        0..4usize,
     )
-        .prop_map(|(strict, v, s, a, m)| {
+        .prop_map(|(strict, v, s, a, m, host)| {
             let mut map = Map::new();
             map.push("strict", Value::Bool(strict));
             map.push("validate_base64", Value::Bool(v));
             map.push("sniff_mime", Value::Bool(s));
             map.push("respect_audience", Value::Bool(a));
             map.push("binary", Value::string(if m { "marker" } else { "inline" }));
+            if let Some(host) = ["python", "node", "go"].get(host) {
+                map.push("payload", Value::string("sdk"));
+                map.push("host", Value::string(*host));
+            }
             Value::Object(map)
         })
 }
@@ -167,6 +189,19 @@ proptest! {
             let _ = convert_value(input.clone(), target.name(), &opts);
         }
         let _ = extract_images_value(input, &opts);
+    }
+
+    #[test]
+    fn plausible_replays_convert_or_error(blocks in prop::collection::vec(plausible_block(), 0..6), opts in options()) {
+        // Replay forms: a list of items, one item alone, and a result block holding them.
+        let single = blocks.first().cloned().unwrap_or(Value::Null);
+        let mut wrapped = Map::new();
+        wrapped.push("type", Value::string("mcp_tool_result"));
+        wrapped.push("tool_use_id", Value::string("mcptoolu_1"));
+        wrapped.push("content", Value::Array(blocks.clone()));
+        for input in [Value::Array(blocks), single, Value::Object(wrapped)] {
+            let _ = convert_value(input, "anthropic-mcp", &opts);
+        }
     }
 
     #[test]

@@ -53,6 +53,14 @@ export const base64: string | undefined = wireBlock !== undefined && 'image' in 
 // @ts-expect-error: base64 text where the SDK wants bytes
 export const wireResult: ToolResultBlock = wire.output.toolResult
 
+// A payload form known only at run time gives either.
+declare const form: 'sdk' | 'wire'
+const eitherBlock = convert(result, 'bedrock', { payload: form }).output.toolResult.content[0]
+export const either: Uint8Array | string | undefined =
+  eitherBlock !== undefined && 'image' in eitherBlock ? eitherBlock.image.source.bytes : undefined
+// @ts-expect-error: may be base64 text
+export const notSurely: Uint8Array | undefined = eitherBlock !== undefined && 'image' in eitherBlock ? eitherBlock.image.source.bytes : undefined
+
 // Without toolCallId (or with options whose id may be absent) the ids are optional, which the
 // SDK types reject.
 declare const someOptions: ConvertOptions

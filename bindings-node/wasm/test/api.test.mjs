@@ -114,9 +114,13 @@ test('a Uint8Array payload is read as its bytes', () => {
   assert.deepEqual(wasm.convert(result, 'anthropic'), native.convert(result, 'anthropic'))
 })
 
-test('toCopilot and extractImages equal the native ones', () => {
+test('toCopilot and extractImages equal the native ones, with small and large payloads', () => {
   assert.deepEqual(wasm.toCopilot(demo), native.toCopilot(demo))
   assert.deepEqual(wasm.extractImages({ nested: [demo] }), native.extractImages({ nested: [demo] }))
+  const large = Buffer.concat([png, Buffer.alloc(4096, 1)]).toString('base64')
+  const value = { shots: [{ type: 'image', data: large, mimeType: 'image/png' }, { type: 'image', data: new Uint8Array(png), mimeType: 'image/png' }] }
+  assert.deepEqual(wasm.extractImages(value), native.extractImages(value))
+  assert.equal(wasm.extractImages(value).images[0].data, large)
 })
 
 const bad = {

@@ -26,15 +26,30 @@ fn type_of<'m>(map: &'m Map<'_>) -> Option<&'m str> {
     map.get("type").and_then(Value::as_str)
 }
 
-/// Whether `map` is a replayed result block of Anthropic or agent-framework.
-pub(super) fn is_foreign_result(map: &Map<'_>) -> bool {
-    type_of(map).is_some_and(|t| RESULTS.iter().any(|(name, ..)| *name == t))
+/// Where the content and the id of a replayed result block stand (Anthropic or
+/// agent-framework), when `map` is one.
+pub(super) fn result_shape(map: &Map<'_>) -> Option<ResultShape> {
+    let kind = type_of(map)?;
+    RESULTS
+        .iter()
+        .find(|(name, ..)| *name == kind)
+        .map(|&(_, content_key, id_key)| ResultShape { content_key, id_key })
+}
+
+/// The keys of a replayed result block.
+#[derive(Clone, Copy)]
+pub(super) struct ResultShape {
+    content_key: &'static str,
+    id_key: &'static str,
 }
 
 /// A replayed result block: its content items, `is_error` (Anthropic) and its own id.
-pub(super) fn foreign_result<'a>(map: Map<'a>, ctx: &mut Context<'_>) -> Result<ToolResult<'a>, ConvertError> {
-    let kind = type_of(&map).unwrap_or_default().to_owned();
-    let &(_, content_key, id_key) = RESULTS.iter().find(|(name, ..)| *name == kind).unwrap_or(&RESULTS[0]);
+pub(super) fn foreign_result<'a>(
+    map: Map<'a>,
+    shape: ResultShape,
+    ctx: &mut Context<'_>,
+) -> Result<ToolResult<'a>, ConvertError> {
+    let ResultShape { content_key, id_key } = shape;
     let mut entries = map.into_entries();
     let id = take_str(&mut entries, id_key);
     let is_error = match take(&mut entries, "is_error") {
@@ -185,13 +200,15 @@ fn framework_data<'a>(
     };
     let comma = uri.as_str().find(',').unwrap_or(uri.as_str().len());
     let prefix_mime = uri.as_str()[5..comma].split(';').next().unwrap_or("").trim().to_owned();
-    let declared = take_str(&mut entries, "media_type")
-        .filter(|m| !m.as_str().trim().is_empty())
-        .or_else(|| (!prefix_mime.is_empty()).then(|| Str::owned(prefix_mime)));
+    let uri_loc = loc.key("uri");
+    let media_type_loc = loc.key("media_type");
+    let (declared, mime_loc) = match take_str(&mut entries, "media_type").filter(|m| !m.as_str().trim().is_empty()) {
+        Some(media_type) => (Some(media_type), &media_type_loc),
+        None => ((!prefix_mime.is_empty()).then(|| Str::owned(prefix_mime)), &uri_loc),
+    };
     let class = Class::by_mime(declared.as_ref().map_or("", Str::as_str));
     let data = uri.slice_from((comma + 1).min(uri.as_str().len()));
-    let uri_loc = loc.key("uri");
-    media(data, &uri_loc, declared, &loc.key("media_type"), class, ctx)
+    media(data, &uri_loc, declared, mime_loc, class, ctx)
 }
 
 /// agent-framework `{type: "uri", uri, media_type?}`: a link.

@@ -280,7 +280,7 @@ const RESULT_KEYS: &[&str] = &[
 /// list of content items. Blocks are located from the input's root.
 pub fn normalize_replay<'a>(input: Value<'a>, ctx: &mut Context<'_>) -> Result<ToolResult<'a>, ConvertError> {
     if let Value::Object(map) = &input {
-        if RESULT_KEYS.iter().any(|k| map.contains_key(k)) && !foreign::is_foreign_result(map) {
+        if RESULT_KEYS.iter().any(|k| map.contains_key(k)) && foreign::result_shape(map).is_none() {
             return normalize(input, ctx);
         }
     }
@@ -299,11 +299,13 @@ pub fn normalize_replay<'a>(input: Value<'a>, ctx: &mut Context<'_>) -> Result<T
             }
             blocks
         }
-        Value::Object(map) if foreign::is_foreign_result(&map) => return foreign::foreign_result(map, ctx),
-        Value::Object(map) if map.contains_key("type") => foreign::replay_item(Value::Object(map), at, &root, ctx)?
-            .into_iter()
-            .collect(),
-        Value::Object(map) => vec![plain_block(Str::owned(canonical::to_text(&Value::Object(map))), at)],
+        Value::Object(map) => match foreign::result_shape(&map) {
+            Some(shape) => return foreign::foreign_result(map, shape, ctx),
+            None if map.contains_key("type") => foreign::replay_item(Value::Object(map), at, &root, ctx)?
+                .into_iter()
+                .collect(),
+            None => vec![plain_block(Str::owned(canonical::to_text(&Value::Object(map))), at)],
+        },
         other => {
             return Err(invalid_result(
                 "",

@@ -28,10 +28,19 @@ export const requests = [
   },
 ]
 
-/** Where a tool is installed (wasm/Makefile caches them in TOOLS). */
-export function tool(name) {
+function tools() {
   if (!process.env.TOOLS) throw new Error('TOOLS must name the folder with esbuild, workerd and deno installed')
-  return join(process.env.TOOLS, 'node_modules', '.bin', name)
+  return process.env.TOOLS
+}
+
+/** Where a tool's command is installed (wasm/Makefile caches them in TOOLS). */
+export function tool(name) {
+  return join(tools(), 'node_modules', '.bin', name)
+}
+
+/** The workerd binary itself (its npm command is a Node wrapper that would outlive a kill). */
+export function workerdBinary() {
+  return createRequire(join(tools(), 'package.json'))('workerd').default
 }
 
 /** A temp project with the packed package installed: `{work, app}`. */

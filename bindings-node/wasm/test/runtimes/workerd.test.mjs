@@ -9,7 +9,7 @@ import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { after, before, test } from 'node:test'
 
-import { expected, installPacked, nativeOf, requests, tool } from './package.mjs'
+import { expected, installPacked, nativeOf, requests, tool, workerdBinary } from './package.mjs'
 
 let work = null
 let workerd = null
@@ -57,7 +57,7 @@ before(async () => {
   assert.ok(wasm, 'esbuild copied the .wasm module next to the bundle')
   port = await freePort()
   writeFileSync(join(app, 'config.capnp'), config(wasm, port))
-  workerd = spawn(tool('workerd'), ['serve', 'config.capnp'], { cwd: app, stdio: ['ignore', 'pipe', 'pipe'] })
+  workerd = spawn(workerdBinary(), ['serve', 'config.capnp'], { cwd: app, stdio: ['ignore', 'pipe', 'pipe'] })
   workerd.stdout.on('data', (d) => (log += d))
   workerd.stderr.on('data', (d) => (log += d))
   native = nativeOf(app)
