@@ -41,5 +41,17 @@ func TestBackendsAgreeOnLongStrings(t *testing.T) {
 				}
 			}
 		}
+		var first []byte
+		for i, engine := range names {
+			out, err := testEngines[engine].extractImages(input, nil)
+			if err != nil {
+				t.Fatalf("%s extract %s: %v", name, engine, err)
+			}
+			if i == 0 {
+				first = out.text
+			} else if !bytes.Equal(out.text, first) {
+				t.Fatalf("%s extract: %s gave %.300s\n%s gave %.300s", name, names[0], first, engine, out.text)
+			}
+		}
 	}
 }

@@ -48,7 +48,11 @@ func (cgoEngine) extractImages(input []byte, options []byte) (coreOutput, error)
 	if err != nil {
 		return coreOutput{}, cgoError(err)
 	}
-	return coreOutput{text: stringBytes(out)}, nil
+	text, err := joinSpans(stringBytes(out), input)
+	if err != nil {
+		return coreOutput{}, internalError(err.Error())
+	}
+	return coreOutput{text: text}, nil
 }
 
 // bytesString views b as a string for the length of a call (the core only reads it).

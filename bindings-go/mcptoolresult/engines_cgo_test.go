@@ -26,3 +26,15 @@ func TestPayloadCrossesAsSpan(t *testing.T) {
 		t.Fatalf("joined text of %d bytes, %v", len(out.text), err)
 	}
 }
+
+// The same holds for the images ExtractImages finds.
+func TestExtractedImageCrossesAsSpan(t *testing.T) {
+	input := benchResults(t)["image5MiB"]
+	raw, err := ffi.ExtractImages(input, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(raw) > 1024 {
+		t.Fatalf("the core's answer is %d bytes for a %d-byte input", len(raw), len(input))
+	}
+}

@@ -4,12 +4,14 @@
 //! text back with the JSON Pointers of the values that are bytes: the same seam as the wasm
 //! module's, so the Go package lifts both backends' answers with one code path. Every rule,
 //! options parsing included, is the core's: the functions here only call its JSON entry points
-//! ([`json::convert`], [`json::bytes_pointers`], [`json::extract_images_json`]). The cgo package in
+//! ([`json::convert`], [`json::bytes_pointers`], [`json::extract_images`]). The cgo package in
 //! `mcptoolresult/internal/ffi` is generated from this crate's metadata by `generator/` (the
 //! in-repo `uniffi-go-gen`).
 //!
-//! JSON text crosses as `String`, not `Vec<u8>`: UniFFI 0.32 writes a `Vec<u8>` field into the
-//! return buffer one byte at a time, a `String` with one copy.
+//! JSON text crosses as one `String` returned as the call's buffer (UniFFI 0.32 writes a
+//! `Vec<u8>` one byte at a time, and a record field costs a copy), with the long strings the
+//! answer shares with the input written as spans of the input (see [`spans`]), so Go copies a
+//! payload once, from its input into its output.
 
 mod error;
 mod spans;
@@ -46,10 +48,13 @@ pub fn convert(input_json: &[u8], target: String, options_json: String) -> Resul
 
 /// Finds the image blocks of any JSON value given as UTF-8 JSON text (the core's
 /// `extract_images`), with options given as JSON text (`""` for the defaults); returns the
-/// Extraction as compact JSON text.
+/// Extraction as compact JSON text, long strings it shares with the input (the images' data)
+/// as spans of the input.
 #[uniffi::export]
 pub fn extract_images(input_json: &[u8], options_json: String) -> Result<String, ConvertError> {
-    Ok(json::extract_images_json(error::utf8(input_json)?, &options_json)?)
+    let input = error::utf8(input_json)?;
+    let extraction = json::extract_images(input, &options_json)?.into_value();
+    Ok(json::to_string(&spans::detach(extraction, input)))
 }
 
 #[cfg(test)]

@@ -26,7 +26,7 @@ func init() {
 		lib, want uint16
 	}{
 		{"convert", uint16(C.uniffi_mcp_tool_result_ffi_checksum_func_convert()), 26579},
-		{"extract_images", uint16(C.uniffi_mcp_tool_result_ffi_checksum_func_extract_images()), 37984},
+		{"extract_images", uint16(C.uniffi_mcp_tool_result_ffi_checksum_func_extract_images()), 64345},
 	} {
 		if c.lib != c.want {
 			panic(fmt.Sprintf("mcp_tool_result_ffi: checksum mismatch for %s: bindings %d, library %d", c.name, c.want, c.lib))
@@ -230,7 +230,8 @@ func Convert(inputJSON []byte, target string, optionsJSON string) (string, error
 
 // ExtractImages: Finds the image blocks of any JSON value given as UTF-8 JSON text (the core's
 // `extract_images`), with options given as JSON text (`""` for the defaults); returns the
-// Extraction as compact JSON text.
+// Extraction as compact JSON text, long strings it shares with the input (the images' data)
+// as spans of the input.
 func ExtractImages(inputJSON []byte, optionsJSON string) (string, error) {
 	var uZero string
 	if err := checkLen("input_json", len(inputJSON)); err != nil {
