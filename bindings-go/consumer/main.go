@@ -12,7 +12,7 @@ import (
 func main() {
 	result, err := mcptoolresult.ToCopilot(map[string]any{
 		"content": []any{map[string]any{"type": "text", "text": "hello from a consumer"}},
-	})
+	}, mcptoolresult.Options{})
 	if err != nil {
 		log.Fatal(err)
 	}

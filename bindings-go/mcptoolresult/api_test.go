@@ -1,6 +1,7 @@
 package mcptoolresult
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"go/ast"
@@ -8,16 +9,26 @@ import (
 	"go/token"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 )
 
+// packageDir is the directory of this package's sources.
+func packageDir(t *testing.T) string {
+	_, file, _, ok := runtime.Caller(0)
+	if !ok {
+		t.Fatal("locating the test file")
+	}
+	return filepath.Dir(file)
+}
+
 // The exported Target constants are exactly the core's targets, in the core's order: a target
 // added to the core without a constant (or a constant the core does not know) fails here.
 func TestTargetConstantsAreTheCoreTargets(t *testing.T) {
-	files, err := filepath.Glob(filepath.Join(moduleDir(t), "mcptoolresult", "*.go"))
+	files, err := filepath.Glob(filepath.Join(packageDir(t), "*.go"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,6 +77,7 @@ func TestOptionsCoverTheCoreOptions(t *testing.T) {
 		Strict: Bool(false), ValidateBase64: Bool(true), SniffMIME: Bool(true), RespectAudience: Bool(true),
 		Binary: "marker", StructuredContent: "append", ToolCallID: "call_1", ToolName: "shot",
 		MaxImages: Int(0), MaxImageBytes: Int(1), MaxTotalBytes: Int(2), MaxImageDimension: Int(3),
+		Payload: "wire",
 	}
 	v := reflect.ValueOf(all)
 	for i := range v.NumField() {
@@ -74,7 +86,7 @@ func TestOptionsCoverTheCoreOptions(t *testing.T) {
 		}
 	}
 	input := `{"content":[{"type":"text","text":"hi"},{"type":"image","data":"iVBORw0KGgo=","mimeType":"image/png"}],"structuredContent":{"a":1}}`
-	conv, err := Convert(input, TargetOpenAIResponses, &all)
+	conv, err := Convert(input, TargetOpenAIResponses, all)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,7 +95,7 @@ func TestOptionsCoverTheCoreOptions(t *testing.T) {
 		t.Fatalf("got %s", conv.Output)
 	}
 	// An invalid value is the core's invalid_option, at the snake_case name.
-	_, err = ExtractImages(`[]`, &Options{MaxImages: Int(-1)})
+	_, err = ExtractImages(`[]`, Options{MaxImages: Int(-1)})
 	var ce *ConvertError
 	if !errors.As(err, &ce) || ce.Code != "invalid_option" || ce.Path != "/max_images" || !errors.Is(err, ErrUsage) {
 		t.Fatalf("got %v", err)
@@ -101,13 +113,13 @@ func TestExtractImages(t *testing.T) {
 			}},
 		},
 	}
-	got, err := ExtractImages(value, nil)
+	got, err := ExtractImages(value, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := Extraction{
 		Images: []Image{{Data: "iVBORw0KGgo=", MIMEType: "image/png", Path: "/results/0/output/content/1"}},
-		Text:   `{"results":[{"output":{"content":[{"text":"done","type":"text"},"[image image/png, 8 B]"]},"tool":"screenshot"}]}`,
+		Text:   `{"results":[{"output":{"content":[{"text":"done","type":"text"},"[image 1 of 1, image/png, 8 B]"]},"tool":"screenshot"}]}`,
 	}
 	diags := got.Diagnostics
 	got.Diagnostics = nil
@@ -129,14 +141,14 @@ func TestExtractImages(t *testing.T) {
 	// JSON text and the JSON door give the same; images is never nil.
 	text, _ := json.Marshal(value)
 	for _, e := range []func() (Extraction, error){
-		func() (Extraction, error) { return ExtractImages(text, nil) },
+		func() (Extraction, error) { return ExtractImages(text, Options{}) },
 		func() (Extraction, error) { return ExtractImagesJSON(text, []byte(`{"maxImages":5}`)) },
 	} {
 		if again, err := e(); err != nil || again.Text != want.Text || !reflect.DeepEqual(again.Images, want.Images) {
 			t.Fatalf("got %+v, %v", again, err)
 		}
 	}
-	none, err := ExtractImages(`"plain text"`, nil)
+	none, err := ExtractImages(`"plain text"`, Options{})
 	if err != nil || none.Images == nil || none.Text != "plain text" {
 		t.Fatalf("got %#v, %v", none, err)
 	}
@@ -145,7 +157,7 @@ func TestExtractImages(t *testing.T) {
 	}
 
 	// Strict mode raises the first repair.
-	_, err = ExtractImages(value, &Options{Strict: Bool(true)})
+	_, err = ExtractImages(value, Options{Strict: Bool(true)})
 	var ce *ConvertError
 	if !errors.As(err, &ce) || ce.Code != "mime_type_mismatch" || !errors.Is(err, ErrInvalidInput) {
 		t.Fatalf("got %v", err)
@@ -173,5 +185,46 @@ func TestConvertJSONText(t *testing.T) {
 	var ce *ConvertError
 	if !errors.As(err, &ce) || ce.Code != "unsupported_target" || !errors.Is(err, ErrUsage) {
 		t.Fatalf("got %v", err)
+	}
+}
+
+// This binding's default is payload "sdk" with host "go": Bedrock's source.bytes and Gemini's
+// inlineData.data arrive as []byte in OutputValue (Output keeps base64, as JSON must); "wire"
+// and the JSON door (the core's defaults) give none.
+func TestBytesDefault(t *testing.T) {
+	png := []byte("\x89PNG\r\n\x1a\n")
+	input := `{"content":[{"type":"text","text":"shot"},{"type":"image","data":"iVBORw0KGgo=","mimeType":"image/png"}]}`
+	for _, c := range []struct {
+		target  Target
+		pointer string
+	}{
+		{TargetBedrock, "/output/toolResult/content/1/image/source/bytes"},
+		{TargetGemini, "/output/functionResponse/parts/0/inlineData/data"},
+	} {
+		conv, err := Convert(input, c.target, Options{ToolCallID: "call_1", ToolName: "shot"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(conv.Bytes) != 1 || !bytes.Equal(conv.Bytes[c.pointer], png) {
+			t.Fatalf("%s: Bytes %q", c.target, conv.Bytes)
+		}
+		out, err := conv.OutputValue()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, ok := resolve(out, strings.TrimPrefix(c.pointer, "/output")).([]byte); !ok || !bytes.Equal(got, png) {
+			t.Fatalf("%s: OutputValue holds %#v at %s", c.target, got, c.pointer)
+		}
+		if !strings.Contains(string(conv.Output), `"iVBORw0KGgo="`) {
+			t.Fatalf("%s: Output %s", c.target, conv.Output)
+		}
+		wire, err := Convert(input, c.target, Options{ToolCallID: "call_1", ToolName: "shot", Payload: "wire"})
+		if err != nil || wire.Bytes != nil || !bytes.Equal(wire.Output, conv.Output) {
+			t.Fatalf("%s wire: %+v, %v", c.target, wire, err)
+		}
+		door, err := ConvertJSON([]byte(input), c.target, []byte(`{"tool_call_id":"call_1","tool_name":"shot"}`))
+		if err != nil || door.Bytes != nil {
+			t.Fatalf("%s JSON door: %+v, %v", c.target, door, err)
+		}
 	}
 }

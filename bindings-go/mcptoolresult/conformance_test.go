@@ -2,6 +2,7 @@ package mcptoolresult
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -11,6 +12,7 @@ import (
 	"runtime"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -26,6 +28,29 @@ type fixtureCase struct {
 	ExpectedError  *fixtureError   `json:"expected_error"`
 	PeerDifference string          `json:"peer_difference"`
 	ID             string          `json:"id"`
+	// Bytes are the pointers into the Conversion where the runner must get []byte.
+	Bytes []string `json:"bytes"`
+}
+
+// runOptions are the case's options as given, with payload "wire" when the case sets no
+// payload: the fixtures pin the core's default, not this binding's.
+func runOptions(t *testing.T, c fixtureCase) []byte {
+	if len(c.Options) == 0 {
+		return []byte(`{"payload":"wire"}`)
+	}
+	var options map[string]json.RawMessage
+	if err := json.Unmarshal(c.Options, &options); err != nil {
+		return c.Options // not an object: the core's invalid_option is what the case pins
+	}
+	if _, ok := options["payload"]; ok {
+		return c.Options
+	}
+	options["payload"] = json.RawMessage(`"wire"`)
+	out, err := json.Marshal(options)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
 }
 
 type fixtureError struct {
@@ -89,7 +114,13 @@ const targetExtractImages Target = "extract_images"
 // TestConformance runs every case through the JSON door, and cases given as a value also
 // through the map door (the input decoded into map[string]any) and, for copilot, ToCopilot.
 // extract_images cases run through ExtractImagesJSON and ExtractImages the same way.
+//
+// CONFORMANCE_BACKEND (when set) names the backend the run must use, so that each backend's
+// count file counts its own cases.
 func TestConformance(t *testing.T) {
+	if want := os.Getenv("CONFORMANCE_BACKEND"); want != "" && want != Backend {
+		t.Fatalf("CONFORMANCE_BACKEND is %s but this build uses %s", want, Backend)
+	}
 	cases := loadCases(t)
 	ran := 0
 	for _, c := range cases {
@@ -99,7 +130,8 @@ func TestConformance(t *testing.T) {
 			if c.InputJSON != nil {
 				input = []byte(*c.InputJSON)
 			}
-			check(t, "json door", c, doors(c, input, c.Target), false)
+			options := runOptions(t, c)
+			check(t, "json door", c, doors(c, input, c.Target, options), false)
 			if c.InputJSON != nil {
 				return
 			}
@@ -108,16 +140,30 @@ func TestConformance(t *testing.T) {
 				return // a Go string is JSON text to Convert: the JSON door covered it
 			}
 			// Go maps have no key order, so diagnostics (and images) may come in another order.
-			check(t, "map door", c, doors(c, value, c.Target), true)
+			if c.Target == targetExtractImages && !keysSorted(t, c.Input) {
+				// The text keeps the value's key order, and a Go map's order is its sorted
+				// keys: the map door must give what the JSON door gives for that order.
+				sorted, err := json.Marshal(value)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want, wantDiags, wantErr := doors(c, sorted, c.Target, options)()
+				got, gotDiags, gotErr := doors(c, value, c.Target, options)()
+				if !reflect.DeepEqual(want, got) || !reflect.DeepEqual(wantDiags, gotDiags) || (wantErr == nil) != (gotErr == nil) {
+					t.Fatalf("map door: got %+v %v, the JSON door on sorted keys %+v %v", got, gotErr, want, wantErr)
+				}
+			} else {
+				check(t, "map door", c, doors(c, value, c.Target, options), true)
+			}
 			if c.Target == TargetCopilot && len(c.Options) <= 2 {
 				check(t, "ToCopilot", c, func() (any, []Diagnostic, error) {
-					r, err := ToCopilot(value)
+					r, err := ToCopilot(value, Options{})
 					return map[string]any{"output": r}, r.Diagnostics, err
 				}, true)
 			}
 		})
 	}
-	fmt.Printf("conformance go: ran %d cases\n", ran)
+	fmt.Printf("conformance go (%s): ran %d cases\n", Backend, ran)
 	if path := os.Getenv("CONFORMANCE_COUNT_FILE"); path != "" {
 		if err := os.WriteFile(path, []byte(strconv.Itoa(ran)), 0o644); err != nil {
 			t.Fatal(err)
@@ -128,15 +174,15 @@ func TestConformance(t *testing.T) {
 // doors returns the call of a case for an input given as JSON text ([]byte: ConvertJSON,
 // ExtractImagesJSON) or as a Go value (Convert, ExtractImages), with the case's options passed
 // to the core untouched. The result is what the case's expected value pins, diagnostics aside.
-func doors(c fixtureCase, input any, target Target) func() (any, []Diagnostic, error) {
+func doors(c fixtureCase, input any, target Target, options []byte) func() (any, []Diagnostic, error) {
 	if target == targetExtractImages {
 		return func() (any, []Diagnostic, error) {
 			var e Extraction
 			var err error
 			if text, ok := input.([]byte); ok {
-				e, err = ExtractImagesJSON(text, c.Options)
+				e, err = ExtractImagesJSON(text, options)
 			} else {
-				e, err = extractImages(input, c.Options)
+				e, err = extractImages(input, options)
 			}
 			diagnostics := e.Diagnostics
 			e.Diagnostics = nil
@@ -147,15 +193,53 @@ func doors(c fixtureCase, input any, target Target) func() (any, []Diagnostic, e
 		var conv Conversion
 		var err error
 		if text, ok := input.([]byte); ok {
-			conv, err = ConvertJSON(text, target, c.Options)
+			conv, err = ConvertJSON(text, target, options)
 		} else {
-			conv, err = convert(input, target, c.Options)
+			conv, err = convert(input, target, options)
 		}
-		return struct {
-			Output      json.RawMessage `json:"output"`
-			Attachments json.RawMessage `json:"attachments,omitempty"`
-		}{conv.Output, conv.Attachments}, conv.Diagnostics, err
+		if err != nil {
+			return nil, nil, err
+		}
+		out, err := conv.OutputValue()
+		if err != nil {
+			return nil, nil, err
+		}
+		result := map[string]any{"output": out}
+		if conv.Attachments != nil {
+			if result["attachments"], err = conv.AttachmentsValue(); err != nil {
+				return nil, nil, err
+			}
+		}
+		// Native bytes go back to base64 for the comparison; where they were must be the
+		// case's bytes.
+		var found []string
+		result = base64Bytes(result, "", &found).(map[string]any)
+		want := slices.Clone(c.Bytes)
+		slices.Sort(want)
+		slices.Sort(found)
+		if !slices.Equal(want, found) {
+			return nil, nil, fmt.Errorf("[]byte at %q, the case's bytes are %q", found, want)
+		}
+		return result, conv.Diagnostics, nil
 	}
+}
+
+// base64Bytes replaces every []byte in v by its standard base64, recording its pointer.
+func base64Bytes(v any, at string, found *[]string) any {
+	switch v := v.(type) {
+	case []byte:
+		*found = append(*found, at)
+		return base64.StdEncoding.EncodeToString(v)
+	case map[string]any:
+		for k, item := range v {
+			v[k] = base64Bytes(item, at+"/"+strings.NewReplacer("~", "~0", "/", "~1").Replace(k), found)
+		}
+	case []any:
+		for i, item := range v {
+			v[i] = base64Bytes(item, at+"/"+strconv.Itoa(i), found)
+		}
+	}
+	return v
 }
 
 // check compares one result with the case's expectation, as parsed JSON. Diagnostics must all
@@ -211,6 +295,40 @@ func decode(t *testing.T, data []byte) any {
 		t.Fatalf("decoding %s: %v", data, err)
 	}
 	return v
+}
+
+// keysSorted reports whether every object in the JSON text has its keys in sorted order.
+func keysSorted(t *testing.T, data []byte) bool {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	var walk func() bool
+	walk = func() bool {
+		tok, err := dec.Token()
+		if err != nil {
+			t.Fatal(err)
+		}
+		delim, ok := tok.(json.Delim)
+		if !ok {
+			return true
+		}
+		for prev, first := "", true; dec.More(); first = false {
+			if delim == '{' {
+				key, err := dec.Token()
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !first && key.(string) < prev {
+					return false
+				}
+				prev = key.(string)
+			}
+			if !walk() {
+				return false
+			}
+		}
+		_, err = dec.Token()
+		return err == nil
+	}
+	return walk()
 }
 
 // decodeNumbers decodes a fixture input keeping number literals exact.

@@ -7,17 +7,23 @@
 // github.com/modelcontextprotocol/go-sdk/mcp or mcp.CallToolResult from
 // github.com/mark3labs/mcp-go/mcp. Each conversion is one call into the core with the whole
 // document; functions are pure and safe for concurrent use.
+//
+// The core runs as a Rust static library through cgo where the module ships one for the
+// platform (linux/amd64) and cgo is on, else as an embedded WebAssembly module on wazero (pure
+// Go: CGO_ENABLED=0, any GOOS/GOARCH). Backend tells which; the build tags mtr_native and
+// mtr_wasm force either.
 package mcptoolresult
 
 import (
 	"encoding/json"
+	"unsafe"
 
-	"example.invalid/mcp-tool-result/bindings-go/mcptoolresult/internal/ffi"
+	"example.invalid/mcp-tool-result/bindings-go/mcptoolresult/internal/facts"
 )
 
-// Target names an output format. Targets lists every name the core knows; a test checks that
-// the constants below are exactly those names.
-type Target string
+// Target names an output format (a plain string). Targets lists every name the core knows; a
+// test checks that the constants below are exactly those names.
+type Target = string
 
 // The targets of the core (see the conformance README for each wire shape).
 const (
@@ -72,6 +78,18 @@ type Options struct {
 	MaxTotalBytes *int `json:"max_total_bytes,omitempty"`
 	// MaxImageDimension is the longest image side in pixels (nil: the target's default).
 	MaxImageDimension *int `json:"max_image_dimension,omitempty"`
+	// Payload is "sdk" (default) or "wire". With "sdk", a payload that the target's official
+	// Go SDK types as []byte (Bedrock source.bytes in aws-sdk-go-v2, Gemini inlineData.data in
+	// google.golang.org/genai) is decoded into Conversion.Bytes; "wire" is the HTTP form,
+	// base64 text only. Output is JSON text either way, so it holds base64 there.
+	Payload string `json:"payload,omitempty"`
+}
+
+// sentOptions is what Convert, ToCopilot and ExtractImages send: the options with this
+// binding's host and its payload default.
+type sentOptions struct {
+	Options
+	Host string `json:"host"`
 }
 
 // Bool returns a pointer to v, for the fields of Options.
@@ -92,6 +110,11 @@ type Conversion struct {
 	Attachments json.RawMessage `json:"attachments,omitempty"`
 	// Diagnostics lists every repair, loss or notice, in input order.
 	Diagnostics []Diagnostic `json:"diagnostics,omitempty"`
+	// Bytes holds the payloads the target's Go SDK takes as raw bytes, decoded, keyed by JSON
+	// Pointer into the Conversion (such as "/output/toolResult/content/1/image/source/bytes").
+	// Output and Attachments keep base64 text there, as JSON does; OutputValue and
+	// AttachmentsValue put these []byte in place.
+	Bytes map[string][]byte `json:"-"`
 }
 
 // Diagnostic is one decision taken while converting.
@@ -141,9 +164,9 @@ type Image struct {
 }
 
 // Convert converts result for target. result may be JSON ([]byte, json.RawMessage, string),
-// a map[string]any, or any value encoding/json marshals to a CallToolResult. opts may be nil.
-// Errors are *ConvertError.
-func Convert(result any, target Target, opts *Options) (Conversion, error) {
+// a map[string]any, or any value encoding/json marshals to a CallToolResult. The zero Options
+// are the defaults. Errors are *ConvertError.
+func Convert(result any, target Target, opts Options) (Conversion, error) {
 	options, err := marshalOptions(opts)
 	if err != nil {
 		return Conversion{}, err
@@ -153,7 +176,8 @@ func Convert(result any, target Target, opts *Options) (Conversion, error) {
 
 // ConvertJSON converts a CallToolResult given as JSON text, with options given as a JSON
 // object (snake_case or camelCase keys, passed to the core untouched; nil or empty for the
-// defaults). It is the JSON-text door of the core, for callers that already hold JSON.
+// core's defaults, which include payload "wire": add {"payload":"sdk","host":"go"} for
+// Conversion.Bytes). It is the JSON-text door of the core, for callers that already hold JSON.
 func ConvertJSON(input []byte, target Target, options []byte) (Conversion, error) {
 	return convert(input, target, options)
 }
@@ -161,20 +185,20 @@ func ConvertJSON(input []byte, target Target, options []byte) (Conversion, error
 // ConvertJSONText is ConvertJSON returning the whole Conversion as the compact JSON text the
 // core writes: {"output", "attachments"?, "diagnostics"?}, diagnostics with their messages.
 func ConvertJSONText(input []byte, target Target, options []byte) (string, error) {
-	text, err := ffi.ConvertJSONText(input, string(target), string(options))
+	out, err := core.convert(input, target, options)
 	if err != nil {
-		return "", liftError(err)
+		return "", err
 	}
-	return text, nil
+	return unsafe.String(unsafe.SliceData(out.text), len(out.text)), nil
 }
 
 // ExtractImages finds the MCP image blocks anywhere in value (for example what sandboxed code
 // returned after calling tools), applies the payload, MIME and cap rules, and returns the
 // images plus the value as text with a marker where each image was. value is accepted in the
-// same forms as by Convert: []byte, json.RawMessage and string are JSON text. opts may be nil;
-// the caps default to max_images 20, max_image_bytes 3,932,160, max_total_bytes 20 MiB and
+// same forms as by Convert: []byte, json.RawMessage and string are JSON text. The caps default
+// to max_images 20, max_image_bytes 3,932,160, max_total_bytes 20 MiB and
 // max_image_dimension 8000. Errors are *ConvertError.
-func ExtractImages(value any, opts *Options) (Extraction, error) {
+func ExtractImages(value any, opts Options) (Extraction, error) {
 	options, err := marshalOptions(opts)
 	if err != nil {
 		return Extraction{}, err
@@ -190,47 +214,36 @@ func ExtractImagesJSON(input []byte, options []byte) (Extraction, error) {
 
 // Targets returns the name of every target the core knows, in documentation order.
 func Targets() []string {
-	names, err := ffi.TargetNames()
-	if err != nil {
-		panic("mcptoolresult: listing targets: " + err.Error())
-	}
-	return names
+	return append([]string(nil), facts.Of.Targets...)
 }
 
-func marshalOptions(opts *Options) ([]byte, error) {
-	if opts == nil {
-		return nil, nil
+func marshalOptions(opts Options) ([]byte, error) {
+	if opts == (Options{}) {
+		return defaultOptions, nil
 	}
-	options, err := json.Marshal(opts)
+	if opts.Payload == "" {
+		opts.Payload = "sdk"
+	}
+	options, err := json.Marshal(sentOptions{opts, "go"})
 	if err != nil {
 		return nil, internalError("marshalling options: " + err.Error())
 	}
 	return options, nil
 }
 
+var defaultOptions = []byte(`{"payload":"sdk","host":"go"}`)
+
+// convert lowers result to JSON, makes the one call into the core and lifts its answer.
 func convert(result any, target Target, options []byte) (Conversion, error) {
-	raw, err := call(result, target, options)
+	input, err := lower(result)
 	if err != nil {
 		return Conversion{}, err
 	}
-	c := Conversion{Output: []byte(raw.OutputJSON), Diagnostics: diagnostics(raw.Diagnostics)}
-	if raw.AttachmentsJSON != nil {
-		c.Attachments = []byte(*raw.AttachmentsJSON)
-	}
-	return c, nil
-}
-
-// call lowers result to JSON and makes the one call into the core.
-func call(result any, target Target, options []byte) (ffi.JSONConversion, error) {
-	input, err := lower(result)
+	out, err := core.convert(input, target, options)
 	if err != nil {
-		return ffi.JSONConversion{}, err
+		return Conversion{}, err
 	}
-	raw, err := ffi.ConvertJSON(input, string(target), string(options))
-	if err != nil {
-		return ffi.JSONConversion{}, liftError(err)
-	}
-	return raw, nil
+	return liftConversion(out)
 }
 
 func extractImages(value any, options []byte) (Extraction, error) {
@@ -238,34 +251,9 @@ func extractImages(value any, options []byte) (Extraction, error) {
 	if err != nil {
 		return Extraction{}, err
 	}
-	raw, err := ffi.ExtractImagesJSON(input, string(options))
+	out, err := core.extractImages(input, options)
 	if err != nil {
-		return Extraction{}, liftError(err)
+		return Extraction{}, err
 	}
-	images := make([]Image, len(raw.Images))
-	for i, image := range raw.Images {
-		images[i] = Image{Data: image.Data, MIMEType: image.MIMEType, Path: image.Path}
-	}
-	return Extraction{Images: images, Text: raw.Text, Diagnostics: diagnostics(raw.Diagnostics)}, nil
-}
-
-func diagnostics(in []ffi.Diagnostic) []Diagnostic {
-	if len(in) == 0 {
-		return nil
-	}
-	out := make([]Diagnostic, len(in))
-	for i, d := range in {
-		out[i] = Diagnostic{Code: d.Code, Path: d.Path, Message: d.Message, Kind: kind(d.Kind)}
-	}
-	return out
-}
-
-func kind(k ffi.DiagnosticKind) DiagnosticKind {
-	switch k {
-	case ffi.DiagnosticKindRepair:
-		return Repair
-	case ffi.DiagnosticKindNotice:
-		return Notice
-	}
-	return ErrorKind
+	return liftExtraction(out)
 }

@@ -2,7 +2,6 @@ package mcptoolresult
 
 import (
 	"fmt"
-	"unsafe"
 )
 
 // CopilotToolResult is the GitHub Copilot SDK's ToolResult as produced by the copilot target,
@@ -30,19 +29,21 @@ type CopilotBinaryResult struct {
 	Description string `json:"description,omitempty"`
 }
 
-// ToCopilot converts result for the GitHub Copilot SDK with the default options. result is
-// accepted in the same forms as by Convert. Errors are *ConvertError.
-func ToCopilot(result any) (CopilotToolResult, error) {
-	raw, err := call(result, TargetCopilot, nil)
+// ToCopilot converts result for the GitHub Copilot SDK. result is accepted in the same forms
+// as by Convert, and opts are the same options (the zero Options are the defaults). The
+// adapter module example.invalid/mcp-tool-result/bindings-go/copilotsdk returns the SDK's own
+// copilot.ToolResult. Errors are *ConvertError.
+func ToCopilot(result any, opts Options) (CopilotToolResult, error) {
+	c, err := Convert(result, TargetCopilot, opts)
 	if err != nil {
 		return CopilotToolResult{}, err
 	}
-	// The decoded strings alias the output text, which is immutable and private to this call.
-	out, err := liftCopilot(unsafe.Slice(unsafe.StringData(raw.OutputJSON), len(raw.OutputJSON)))
+	// The decoded strings alias the core's output text, which is private to this call.
+	out, err := liftCopilot(c.Output)
 	if err != nil {
 		return CopilotToolResult{}, internalError(err.Error())
 	}
-	out.Diagnostics = diagnostics(raw.Diagnostics)
+	out.Diagnostics = c.Diagnostics
 	return out, nil
 }
 
@@ -53,17 +54,14 @@ func liftCopilot(output []byte) (CopilotToolResult, error) {
 	if err != nil {
 		return CopilotToolResult{}, err
 	}
-	f := fields{}
+	f := fields{what: "copilot output"}
 	top := f.object(v, "output")
 	out := CopilotToolResult{
 		TextResultForLLM: f.string(top, "textResultForLlm", true),
 		ResultType:       f.string(top, "resultType", true),
 	}
-	if items, ok := top["binaryResultsForLlm"]; ok {
-		list, isList := items.([]any)
-		if !isList {
-			f.fail("binaryResultsForLlm is not an array")
-		}
+	if _, ok := top["binaryResultsForLlm"]; ok {
+		list := f.list(top, "binaryResultsForLlm")
 		out.BinaryResultsForLLM = make([]CopilotBinaryResult, len(list))
 		for i, item := range list {
 			b := f.object(item, "binaryResultsForLlm item")
@@ -78,15 +76,24 @@ func liftCopilot(output []byte) (CopilotToolResult, error) {
 	return out, f.err
 }
 
-// fields reads typed fields of decoded JSON; the first mismatch sticks in err.
+// fields reads typed fields of the core's decoded JSON; the first mismatch sticks in err.
 type fields struct {
-	err error
+	what string
+	err  error
 }
 
 func (f *fields) fail(format string, args ...any) {
 	if f.err == nil {
-		f.err = fmt.Errorf("unexpected copilot output: "+format, args...)
+		f.err = errorf("unexpected %s: %s", f.what, fmt.Sprintf(format, args...))
 	}
+}
+
+func (f *fields) list(m map[string]any, key string) []any {
+	list, ok := m[key].([]any)
+	if !ok {
+		f.fail("%s is not an array", key)
+	}
+	return list
 }
 
 func (f *fields) object(v any, what string) map[string]any {

@@ -3,7 +3,7 @@ package mcptoolresult
 import (
 	"errors"
 
-	"example.invalid/mcp-tool-result/bindings-go/mcptoolresult/internal/ffi"
+	"example.invalid/mcp-tool-result/bindings-go/mcptoolresult/internal/facts"
 )
 
 // Sentinels for the error families; errors.Is(err, ErrNotFinal) matches every *ConvertError of
@@ -43,19 +43,22 @@ func (e *ConvertError) Is(target error) bool {
 	return target == e.family
 }
 
-// liftError maps an error of the generated layer to a *ConvertError.
-func liftError(err error) error {
-	switch e := err.(type) {
-	case *ffi.ConvertErrorInvalidInput:
-		return &ConvertError{Code: e.Code, Path: e.Path, Message: e.Message, family: ErrInvalidInput}
-	case *ffi.ConvertErrorNotFinal:
-		return &ConvertError{Code: e.Code, Path: e.Path, Message: e.Message, family: ErrNotFinal}
-	case *ffi.ConvertErrorUsage:
-		return &ConvertError{Code: e.Code, Path: e.Path, Message: e.Message, family: ErrUsage}
-	case *ffi.ConvertErrorInternal:
-		return &ConvertError{Code: e.Code, Path: e.Path, Message: e.Message, family: ErrInternal}
+// families maps the core's family names (facts.json) to the sentinels.
+var families = map[string]error{
+	"invalid_input": ErrInvalidInput,
+	"not_final":     ErrNotFinal,
+	"usage":         ErrUsage,
+	"internal":      ErrInternal,
+}
+
+// coreError is the *ConvertError for an error the core reported, in the family the core gives
+// its code.
+func coreError(code, path, message string) *ConvertError {
+	family, ok := families[facts.Of.Codes[code].Family]
+	if !ok {
+		family = ErrInternal
 	}
-	return internalError(err.Error())
+	return &ConvertError{Code: code, Path: path, Message: message, family: family}
 }
 
 func internalError(message string) *ConvertError {

@@ -19,7 +19,7 @@ func TestErrorFamilies(t *testing.T) {
 		{`{"task":{"taskId":"t"}}`, TargetCopilot, "not_final_result", "/task", ErrNotFinal},
 		{`{"jsonrpc":"2.0","id":1,"error":{"code":1,"message":"x"}}`, TargetMCP, "jsonrpc_error", "/error", ErrNotFinal},
 	} {
-		_, err := Convert(c.input, c.target, nil)
+		_, err := Convert(c.input, c.target, Options{})
 		var ce *ConvertError
 		if !errors.As(err, &ce) {
 			t.Fatalf("%s: want *ConvertError, got %v", c.input, err)
@@ -45,7 +45,7 @@ func TestInvalidOptionPointsIntoOptions(t *testing.T) {
 		t.Fatalf("got %v", err)
 	}
 	// The Options struct reaches the core the same way.
-	_, err = Convert(`{"content":[]}`, TargetMCP, &Options{Binary: "inline-ish"})
+	_, err = Convert(`{"content":[]}`, TargetMCP, Options{Binary: "inline-ish"})
 	if !errors.As(err, &ce) || ce.Code != "invalid_option" || ce.Path != "/binary" {
 		t.Fatalf("got %v", err)
 	}

@@ -25,6 +25,97 @@ func decodeJSON(data []byte) (any, error) {
 	return v, nil
 }
 
+// errorf is an error about the core's output.
+func errorf(format string, args ...any) error {
+	return fmt.Errorf("mcptoolresult: "+format, args...)
+}
+
+// members returns the raw JSON text of each member of the object data, aliasing data.
+func members(data []byte) (map[string][]byte, error) {
+	d := decoder{data: data}
+	out := map[string][]byte{}
+	if err := d.expect('{'); err != nil {
+		return nil, err
+	}
+	if d.closes('}') {
+		return out, nil
+	}
+	for {
+		if err := d.expect('"'); err != nil {
+			return nil, err
+		}
+		d.pos--
+		key, err := d.string()
+		if err != nil {
+			return nil, err
+		}
+		if err := d.expect(':'); err != nil {
+			return nil, err
+		}
+		d.skipSpace()
+		start := d.pos
+		if err := d.skip(); err != nil {
+			return nil, err
+		}
+		out[key] = data[start:d.pos:d.pos]
+		if d.closes('}') {
+			return out, nil
+		}
+		if err := d.expect(','); err != nil {
+			return nil, err
+		}
+	}
+}
+
+// skip moves past one value without building it.
+func (d *decoder) skip() error {
+	if d.pos >= len(d.data) {
+		return d.errorf("unexpected end")
+	}
+	if c := d.data[d.pos]; c != '{' && c != '[' {
+		if c == '"' {
+			return d.skipString()
+		}
+		_, err := d.value()
+		return err
+	}
+	depth := 0
+	for d.pos < len(d.data) {
+		switch d.data[d.pos] {
+		case '"':
+			if err := d.skipString(); err != nil {
+				return err
+			}
+			continue
+		case '{', '[':
+			depth++
+		case '}', ']':
+			if depth--; depth == 0 {
+				d.pos++
+				return nil
+			}
+		}
+		d.pos++
+	}
+	return d.errorf("unexpected end")
+}
+
+// skipString moves past a string literal starting at its opening quote.
+func (d *decoder) skipString() error {
+	for d.pos++; ; {
+		i := bytes.IndexAny(d.data[d.pos:], `"\`)
+		if i < 0 {
+			return d.errorf("unterminated string")
+		}
+		d.pos += i
+		if d.data[d.pos] == '"' {
+			d.pos++
+			return nil
+		}
+		d.pos += 2
+	}
+}
+
 type decoder struct {
 	data []byte
 	pos  int

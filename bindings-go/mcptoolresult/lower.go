@@ -12,18 +12,12 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
-	"example.invalid/mcp-tool-result/bindings-go/mcptoolresult/internal/ffi"
+	"example.invalid/mcp-tool-result/bindings-go/mcptoolresult/internal/facts"
 )
 
 // maxDepth is the core's nesting limit; lowering stops there, so cyclic maps and slices end
 // in a too_deep error instead of running forever.
-var maxDepth = func() int {
-	n, err := ffi.MaxDepth()
-	if err != nil {
-		panic("mcptoolresult: reading the core's depth limit: " + err.Error())
-	}
-	return int(n)
-}()
+var maxDepth = facts.Of.MaxDepth
 
 // lower turns result into the JSON text the core parses. JSON given as []byte, json.RawMessage
 // or string is passed as is, without a copy (the core only reads it during the call). Maps and

@@ -8,9 +8,14 @@ import (
 	"reflect"
 	"strings"
 	"testing"
-
-	gosdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
+
+// marshaler has MarshalJSON on its pointer, as go-sdk's content types do.
+type marshaler struct{ Text string }
+
+func (m *marshaler) MarshalJSON() ([]byte, error) {
+	return json.Marshal(map[string]any{"type": "text", "text": m.Text})
+}
 
 // lower writes what encoding/json writes, number literals included. Each value is wrapped in
 // an object: at the top level, strings and byte slices are JSON text already.
@@ -29,8 +34,8 @@ func TestLowerMatchesEncodingJSON(t *testing.T) {
 		map[string]any{"b": 1.0, "a": []any{"x", map[string]any{"z": nil, "y": true}}, "": "empty key", "~/": 0.5},
 		[]map[string]any{{"type": "text", "text": "t"}},
 		map[string]any{"content": []block{{"text", "typed"}}, "n": map[string]int{"k": 1}},
-		&gosdk.ImageContent{Data: pngBytes, MIMEType: "image/png"}, (*gosdk.TextContent)(nil),
-		gosdk.TextContent{Text: "a value: its MarshalJSON has a pointer receiver"},
+		&marshaler{Text: "typed"}, (*marshaler)(nil),
+		marshaler{Text: "a value: its MarshalJSON has a pointer receiver"},
 	}
 	for _, value := range values {
 		v := map[string]any{"v": value}
@@ -72,7 +77,7 @@ func TestJSONInputsAreNotCopied(t *testing.T) {
 
 // Bytes that are not UTF-8 reach the core as lone surrogates: replaced and reported.
 func TestInvalidUTF8IsReported(t *testing.T) {
-	conv, err := Convert(map[string]any{"content": []any{map[string]any{"type": "text", "text": "a\xffb"}}}, TargetMCP, nil)
+	conv, err := Convert(map[string]any{"content": []any{map[string]any{"type": "text", "text": "a\xffb"}}}, TargetMCP, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -106,7 +111,7 @@ func TestHostileInputs(t *testing.T) {
 		{"pointer cycle", map[string]any{"structuredContent": ring}, "unsupported_value", "/structuredContent"},
 		{"escaped key", map[string]any{"a/b~c": math.Inf(1)}, "unsupported_value", "/a~1b~0c"},
 	} {
-		_, err := Convert(c.input, TargetCopilot, nil)
+		_, err := Convert(c.input, TargetCopilot, Options{})
 		var ce *ConvertError
 		if !errors.As(err, &ce) || ce.Code != c.code || ce.Path != c.path || !errors.Is(err, ErrInvalidInput) {
 			t.Errorf("%s: got %v", c.name, err)
@@ -126,12 +131,12 @@ func TestDepthLimitMatchesTheCore(t *testing.T) {
 		return doc, string(text)
 	}
 	ok, _ := nest(maxDepth - 1) // plus the top-level object
-	if _, err := Convert(ok, TargetMCP, nil); err != nil {
+	if _, err := Convert(ok, TargetMCP, Options{}); err != nil {
 		t.Fatalf("%d levels: %v", maxDepth, err)
 	}
 	deep, text := nest(maxDepth)
-	_, mapErr := Convert(deep, TargetMCP, nil)
-	_, jsonErr := Convert(text, TargetMCP, nil)
+	_, mapErr := Convert(deep, TargetMCP, Options{})
+	_, jsonErr := Convert(text, TargetMCP, Options{})
 	var a, b *ConvertError
 	if !errors.As(mapErr, &a) || !errors.As(jsonErr, &b) || a.Code != "too_deep" || a.Code != b.Code || a.Path != b.Path {
 		t.Fatalf("map door %v, JSON door %v", mapErr, jsonErr)

@@ -25,11 +25,8 @@ func init() {
 		name      string
 		lib, want uint16
 	}{
-		{"convert_json", uint16(C.uniffi_mcp_tool_result_ffi_checksum_func_convert_json()), 4191},
-		{"convert_json_text", uint16(C.uniffi_mcp_tool_result_ffi_checksum_func_convert_json_text()), 42462},
-		{"extract_images_json", uint16(C.uniffi_mcp_tool_result_ffi_checksum_func_extract_images_json()), 60934},
-		{"max_depth", uint16(C.uniffi_mcp_tool_result_ffi_checksum_func_max_depth()), 10896},
-		{"target_names", uint16(C.uniffi_mcp_tool_result_ffi_checksum_func_target_names()), 3664},
+		{"convert", uint16(C.uniffi_mcp_tool_result_ffi_checksum_func_convert()), 26579},
+		{"extract_images", uint16(C.uniffi_mcp_tool_result_ffi_checksum_func_extract_images()), 64345},
 	} {
 		if c.lib != c.want {
 			panic(fmt.Sprintf("mcp_tool_result_ffi: checksum mismatch for %s: bindings %d, library %d", c.name, c.want, c.lib))
@@ -140,62 +137,6 @@ func stringPtr(s string) *C.uint8_t {
 	return (*C.uint8_t)(unsafe.Pointer(unsafe.StringData(s)))
 }
 
-// Diagnostic: One decision taken while converting.
-type Diagnostic struct {
-	// Stable snake_case code of the rule that applied.
-	Code string
-	// Whether the input was repaired or the conversion only reports something.
-	Kind DiagnosticKind
-	// JSON Pointer into the input as given.
-	Path string
-	// Human-readable explanation.
-	Message string
-}
-
-// Extraction: What `extract_images` found in a value.
-type Extraction struct {
-	// The accepted images, in document order.
-	Images []Image
-	// The value with each image replaced by its marker: the string itself when the value is a
-	// string, else its canonical JSON.
-	Text string
-	// Every repair and every image kept out by a cap.
-	Diagnostics []Diagnostic
-}
-
-// Image: One image found by `extract_images`.
-type Image struct {
-	// Canonical base64.
-	Data string
-	// The MIME type (sniffed from the bytes when the declared one disagreed).
-	MIMEType string
-	// JSON Pointer of the image object in the value.
-	Path string
-}
-
-// JSONConversion: A conversion with the target's value and the attachments as compact JSON text.
-type JSONConversion struct {
-	// The target's native value.
-	OutputJSON string
-	// A JSON array of items for a following user message; absent when there are none.
-	AttachmentsJSON *string
-	// Every repair, loss or notice, in input order.
-	Diagnostics []Diagnostic
-}
-
-// DiagnosticKind: How a diagnostic's code behaves in the two modes.
-type DiagnosticKind int32
-
-// Values are the 1-based variant indices of the wire format.
-const (
-	// A code that always raises (never seen in a diagnostic).
-	DiagnosticKindError DiagnosticKind = 1
-	// The input was repaired; strict mode raises instead.
-	DiagnosticKindRepair DiagnosticKind = 2
-	// Reported in both modes, never raised.
-	DiagnosticKindNotice DiagnosticKind = 3
-)
-
 // ConvertError: Why a conversion failed. The variant is the error family; `code` is the stable snake_case
 // code and `path` a JSON Pointer into the input (or into the options for `invalid_option`).
 // Its values are the pointer types ConvertError<Variant>.
@@ -256,39 +197,17 @@ func (e *ConvertErrorInternal) Error() string {
 	return fmt.Sprintf("mcp_tool_result_ffi: ConvertError.Internal: code=%v path=%v message=%v", e.Code, e.Path, e.Message)
 }
 
-// ConvertJSON: Converts a `CallToolResult` given as UTF-8 JSON text for the target named `target`, with
+// Convert: Converts a `CallToolResult` given as UTF-8 JSON text for the target named `target`, with
 // options given as JSON text (an object with snake_case or camelCase keys; `""` for the
-// defaults), through the core's `json::convert`. The input is borrowed for the duration of
-// the call and never copied as a whole.
-func ConvertJSON(inputJSON []byte, target string, optionsJSON string) (JSONConversion, error) {
-	var uZero JSONConversion
-	if err := checkLen("input_json", len(inputJSON)); err != nil {
-		return uZero, err
-	}
-	if err := checkLen("target", len(target)); err != nil {
-		return uZero, err
-	}
-	if err := checkLen("options_json", len(optionsJSON)); err != nil {
-		return uZero, err
-	}
-	var uStatus C.RustCallStatus
-	uRet := C.uniffi_go_mcp_tool_result_ffi_convert_json(bytesPtr(inputJSON), C.int32_t(len(inputJSON)), stringPtr(target), C.int32_t(len(target)), stringPtr(optionsJSON), C.int32_t(len(optionsJSON)), &uStatus)
-	if err := callError(&uStatus, func(r *reader) error { return readConvertError(r) }); err != nil {
-		return uZero, err
-	}
-	uReader := reader{b: bufferBytes(uRet)}
-	uValue := readJSONConversion(&uReader)
-	err := uReader.done()
-	freeBuffer(uRet)
-	if err != nil {
-		return uZero, err
-	}
-	return uValue, nil
-}
-
-// ConvertJSONText: The whole Conversion (`{"output", "attachments"?, "diagnostics"?}`) as the compact JSON text
-// the core's `json::convert_json` writes; arguments as for `convert_json`.
-func ConvertJSONText(inputJSON []byte, target string, optionsJSON string) (string, error) {
+// defaults). The input is borrowed for the duration of the call and never copied as a whole.
+//
+// Returns the Conversion as compact JSON text (which has no raw newline) with every long
+// string it shares with the input written as a span of the input (see [`spans`]), a newline,
+// and the JSON array of the pointers into the Conversion where the value is bytes (base64
+// text, or a span of it, there). One `String` crosses as the return buffer itself, without
+// the copy a record field would cost; the list goes last so that appending it does not move
+// the text.
+func Convert(inputJSON []byte, target string, optionsJSON string) (string, error) {
 	var uZero string
 	if err := checkLen("input_json", len(inputJSON)); err != nil {
 		return uZero, err
@@ -300,7 +219,7 @@ func ConvertJSONText(inputJSON []byte, target string, optionsJSON string) (strin
 		return uZero, err
 	}
 	var uStatus C.RustCallStatus
-	uRet := C.uniffi_go_mcp_tool_result_ffi_convert_json_text(bytesPtr(inputJSON), C.int32_t(len(inputJSON)), stringPtr(target), C.int32_t(len(target)), stringPtr(optionsJSON), C.int32_t(len(optionsJSON)), &uStatus)
+	uRet := C.uniffi_go_mcp_tool_result_ffi_convert(bytesPtr(inputJSON), C.int32_t(len(inputJSON)), stringPtr(target), C.int32_t(len(target)), stringPtr(optionsJSON), C.int32_t(len(optionsJSON)), &uStatus)
 	if err := callError(&uStatus, func(r *reader) error { return readConvertError(r) }); err != nil {
 		return uZero, err
 	}
@@ -309,10 +228,12 @@ func ConvertJSONText(inputJSON []byte, target string, optionsJSON string) (strin
 	return uValue, nil
 }
 
-// ExtractImagesJSON: Finds the image blocks of any JSON value given as UTF-8 JSON text (the core's
-// `extract_images`), with options given as JSON text (`""` for the defaults).
-func ExtractImagesJSON(inputJSON []byte, optionsJSON string) (Extraction, error) {
-	var uZero Extraction
+// ExtractImages: Finds the image blocks of any JSON value given as UTF-8 JSON text (the core's
+// `extract_images`), with options given as JSON text (`""` for the defaults); returns the
+// Extraction as compact JSON text, long strings it shares with the input (the images' data)
+// as spans of the input.
+func ExtractImages(inputJSON []byte, optionsJSON string) (string, error) {
+	var uZero string
 	if err := checkLen("input_json", len(inputJSON)); err != nil {
 		return uZero, err
 	}
@@ -320,47 +241,12 @@ func ExtractImagesJSON(inputJSON []byte, optionsJSON string) (Extraction, error)
 		return uZero, err
 	}
 	var uStatus C.RustCallStatus
-	uRet := C.uniffi_go_mcp_tool_result_ffi_extract_images_json(bytesPtr(inputJSON), C.int32_t(len(inputJSON)), stringPtr(optionsJSON), C.int32_t(len(optionsJSON)), &uStatus)
+	uRet := C.uniffi_go_mcp_tool_result_ffi_extract_images(bytesPtr(inputJSON), C.int32_t(len(inputJSON)), stringPtr(optionsJSON), C.int32_t(len(optionsJSON)), &uStatus)
 	if err := callError(&uStatus, func(r *reader) error { return readConvertError(r) }); err != nil {
 		return uZero, err
 	}
-	uReader := reader{b: bufferBytes(uRet)}
-	uValue := readExtraction(&uReader)
-	err := uReader.done()
+	uValue := string(bufferBytes(uRet))
 	freeBuffer(uRet)
-	if err != nil {
-		return uZero, err
-	}
-	return uValue, nil
-}
-
-// MaxDepth: The deepest nesting of arrays and objects the core accepts; the Go side stops lowering
-// host values there.
-func MaxDepth() (uint32, error) {
-	var uZero uint32
-	var uStatus C.RustCallStatus
-	uRet := C.uniffi_go_mcp_tool_result_ffi_max_depth(&uStatus)
-	if err := callError(&uStatus, nil); err != nil {
-		return uZero, err
-	}
-	return uint32(uRet), nil
-}
-
-// TargetNames: The names of every target, in documentation order.
-func TargetNames() ([]string, error) {
-	var uZero []string
-	var uStatus C.RustCallStatus
-	uRet := C.uniffi_go_mcp_tool_result_ffi_target_names(&uStatus)
-	if err := callError(&uStatus, nil); err != nil {
-		return uZero, err
-	}
-	uReader := reader{b: bufferBytes(uRet)}
-	uValue := readSequenceString(&uReader)
-	err := uReader.done()
-	freeBuffer(uRet)
-	if err != nil {
-		return uZero, err
-	}
 	return uValue, nil
 }
 
@@ -396,40 +282,6 @@ func readConvertError(r *reader) ConvertError {
 	}
 }
 
-func readDiagnostic(r *reader) Diagnostic {
-	var v Diagnostic
-	v.Code = readString(r)
-	v.Kind = readDiagnosticKind(r)
-	v.Path = readString(r)
-	v.Message = readString(r)
-	return v
-}
-
-func readDiagnosticKind(r *reader) DiagnosticKind {
-	v := readInt32(r)
-	if v < 1 || v > 3 {
-		r.fail("invalid DiagnosticKind variant %d", v)
-		return 0
-	}
-	return DiagnosticKind(v)
-}
-
-func readExtraction(r *reader) Extraction {
-	var v Extraction
-	v.Images = readSequenceImage(r)
-	v.Text = readString(r)
-	v.Diagnostics = readSequenceDiagnostic(r)
-	return v
-}
-
-func readImage(r *reader) Image {
-	var v Image
-	v.Data = readString(r)
-	v.MIMEType = readString(r)
-	v.Path = readString(r)
-	return v
-}
-
 func readInt32(r *reader) int32 {
 	v := r.take(4)
 	if v == nil {
@@ -438,73 +290,6 @@ func readInt32(r *reader) int32 {
 	return int32(binary.BigEndian.Uint32(v))
 }
 
-func readJSONConversion(r *reader) JSONConversion {
-	var v JSONConversion
-	v.OutputJSON = readString(r)
-	v.AttachmentsJSON = readOptionalString(r)
-	v.Diagnostics = readSequenceDiagnostic(r)
-	return v
-}
-
-func readOptionalString(r *reader) *string {
-	switch readUint8(r) {
-	case 0:
-		return nil
-	case 1:
-		v := readString(r)
-		return &v
-	}
-	r.fail("invalid Option tag")
-	return nil
-}
-
-func readSequenceDiagnostic(r *reader) []Diagnostic {
-	n := int(readInt32(r))
-	if n < 0 {
-		r.fail("negative length %d", n)
-		return nil
-	}
-	v := make([]Diagnostic, 0, min(n, len(r.b)))
-	for i := 0; i < n && r.err == nil; i++ {
-		v = append(v, readDiagnostic(r))
-	}
-	return v
-}
-
-func readSequenceImage(r *reader) []Image {
-	n := int(readInt32(r))
-	if n < 0 {
-		r.fail("negative length %d", n)
-		return nil
-	}
-	v := make([]Image, 0, min(n, len(r.b)))
-	for i := 0; i < n && r.err == nil; i++ {
-		v = append(v, readImage(r))
-	}
-	return v
-}
-
-func readSequenceString(r *reader) []string {
-	n := int(readInt32(r))
-	if n < 0 {
-		r.fail("negative length %d", n)
-		return nil
-	}
-	v := make([]string, 0, min(n, len(r.b)))
-	for i := 0; i < n && r.err == nil; i++ {
-		v = append(v, readString(r))
-	}
-	return v
-}
-
 func readString(r *reader) string {
 	return string(r.take(int(readInt32(r))))
-}
-
-func readUint8(r *reader) uint8 {
-	v := r.take(1)
-	if v == nil {
-		return 0
-	}
-	return uint8(v[0])
 }

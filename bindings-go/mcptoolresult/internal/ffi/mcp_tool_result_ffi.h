@@ -24,50 +24,28 @@ typedef struct RustCallStatus {
 uint32_t ffi_mcp_tool_result_ffi_uniffi_contract_version(void);
 RustBuffer ffi_mcp_tool_result_ffi_rustbuffer_from_bytes(ForeignBytes bytes, RustCallStatus *out_status);
 void ffi_mcp_tool_result_ffi_rustbuffer_free(RustBuffer buf, RustCallStatus *out_status);
-uint16_t uniffi_mcp_tool_result_ffi_checksum_func_convert_json(void);
-uint16_t uniffi_mcp_tool_result_ffi_checksum_func_convert_json_text(void);
-uint16_t uniffi_mcp_tool_result_ffi_checksum_func_extract_images_json(void);
-uint16_t uniffi_mcp_tool_result_ffi_checksum_func_max_depth(void);
-uint16_t uniffi_mcp_tool_result_ffi_checksum_func_target_names(void);
-RustBuffer uniffi_mcp_tool_result_ffi_fn_func_convert_json(ForeignBytes input_json, RustBuffer target, RustBuffer options_json, RustCallStatus *out_status);
-RustBuffer uniffi_mcp_tool_result_ffi_fn_func_convert_json_text(ForeignBytes input_json, RustBuffer target, RustBuffer options_json, RustCallStatus *out_status);
-RustBuffer uniffi_mcp_tool_result_ffi_fn_func_extract_images_json(ForeignBytes input_json, RustBuffer options_json, RustCallStatus *out_status);
-uint32_t uniffi_mcp_tool_result_ffi_fn_func_max_depth(RustCallStatus *out_status);
-RustBuffer uniffi_mcp_tool_result_ffi_fn_func_target_names(RustCallStatus *out_status);
+uint16_t uniffi_mcp_tool_result_ffi_checksum_func_convert(void);
+uint16_t uniffi_mcp_tool_result_ffi_checksum_func_extract_images(void);
+RustBuffer uniffi_mcp_tool_result_ffi_fn_func_convert(ForeignBytes input_json, RustBuffer target, RustBuffer options_json, RustCallStatus *out_status);
+RustBuffer uniffi_mcp_tool_result_ffi_fn_func_extract_images(ForeignBytes input_json, RustBuffer options_json, RustCallStatus *out_status);
 
 static inline void uniffi_go_mcp_tool_result_ffi_release(RustBuffer buf) {
 	RustCallStatus status = {0};
 	ffi_mcp_tool_result_ffi_rustbuffer_free(buf, &status);
 }
 
-static inline RustBuffer uniffi_go_mcp_tool_result_ffi_convert_json(const uint8_t *a_input_json, int32_t a_input_json_len, const uint8_t *a_target, int32_t a_target_len, const uint8_t *a_options_json, int32_t a_options_json_len, RustCallStatus *out_status) {
+static inline RustBuffer uniffi_go_mcp_tool_result_ffi_convert(const uint8_t *a_input_json, int32_t a_input_json_len, const uint8_t *a_target, int32_t a_target_len, const uint8_t *a_options_json, int32_t a_options_json_len, RustCallStatus *out_status) {
 	RustBuffer b_target = ffi_mcp_tool_result_ffi_rustbuffer_from_bytes((ForeignBytes){a_target_len, a_target}, out_status);
 	if (out_status->code != 0) { return (RustBuffer){0}; }
 	RustBuffer b_options_json = ffi_mcp_tool_result_ffi_rustbuffer_from_bytes((ForeignBytes){a_options_json_len, a_options_json}, out_status);
 	if (out_status->code != 0) { uniffi_go_mcp_tool_result_ffi_release(b_target); return (RustBuffer){0}; }
-	return uniffi_mcp_tool_result_ffi_fn_func_convert_json((ForeignBytes){a_input_json_len, a_input_json}, b_target, b_options_json, out_status);
+	return uniffi_mcp_tool_result_ffi_fn_func_convert((ForeignBytes){a_input_json_len, a_input_json}, b_target, b_options_json, out_status);
 }
 
-static inline RustBuffer uniffi_go_mcp_tool_result_ffi_convert_json_text(const uint8_t *a_input_json, int32_t a_input_json_len, const uint8_t *a_target, int32_t a_target_len, const uint8_t *a_options_json, int32_t a_options_json_len, RustCallStatus *out_status) {
-	RustBuffer b_target = ffi_mcp_tool_result_ffi_rustbuffer_from_bytes((ForeignBytes){a_target_len, a_target}, out_status);
-	if (out_status->code != 0) { return (RustBuffer){0}; }
-	RustBuffer b_options_json = ffi_mcp_tool_result_ffi_rustbuffer_from_bytes((ForeignBytes){a_options_json_len, a_options_json}, out_status);
-	if (out_status->code != 0) { uniffi_go_mcp_tool_result_ffi_release(b_target); return (RustBuffer){0}; }
-	return uniffi_mcp_tool_result_ffi_fn_func_convert_json_text((ForeignBytes){a_input_json_len, a_input_json}, b_target, b_options_json, out_status);
-}
-
-static inline RustBuffer uniffi_go_mcp_tool_result_ffi_extract_images_json(const uint8_t *a_input_json, int32_t a_input_json_len, const uint8_t *a_options_json, int32_t a_options_json_len, RustCallStatus *out_status) {
+static inline RustBuffer uniffi_go_mcp_tool_result_ffi_extract_images(const uint8_t *a_input_json, int32_t a_input_json_len, const uint8_t *a_options_json, int32_t a_options_json_len, RustCallStatus *out_status) {
 	RustBuffer b_options_json = ffi_mcp_tool_result_ffi_rustbuffer_from_bytes((ForeignBytes){a_options_json_len, a_options_json}, out_status);
 	if (out_status->code != 0) { return (RustBuffer){0}; }
-	return uniffi_mcp_tool_result_ffi_fn_func_extract_images_json((ForeignBytes){a_input_json_len, a_input_json}, b_options_json, out_status);
-}
-
-static inline uint32_t uniffi_go_mcp_tool_result_ffi_max_depth(RustCallStatus *out_status) {
-	return uniffi_mcp_tool_result_ffi_fn_func_max_depth(out_status);
-}
-
-static inline RustBuffer uniffi_go_mcp_tool_result_ffi_target_names(RustCallStatus *out_status) {
-	return uniffi_mcp_tool_result_ffi_fn_func_target_names(out_status);
+	return uniffi_mcp_tool_result_ffi_fn_func_extract_images((ForeignBytes){a_input_json_len, a_input_json}, b_options_json, out_status);
 }
 
 #endif // UNIFFI_GO_MCP_TOOL_RESULT_FFI_H

@@ -1,8 +1,9 @@
-package mcptoolresult
+package sdk
 
 import (
 	"bytes"
 	"encoding/base64"
+	mtr "example.invalid/mcp-tool-result/bindings-go/mcptoolresult"
 	"testing"
 
 	copilot "github.com/github/copilot-sdk/go"
@@ -62,7 +63,7 @@ func BenchmarkToCopilot(b *testing.B) {
 		}{{"map", in.asMap}, {"gosdk", in.asGoSD}} {
 			b.Run(in.name+"/"+form.name+"/ours", func(b *testing.B) {
 				for b.Loop() {
-					if _, err := ToCopilot(form.value); err != nil {
+					if _, err := mtr.ToCopilot(form.value, mtr.Options{}); err != nil {
 						b.Fatal(err)
 					}
 				}
@@ -82,7 +83,7 @@ func BenchmarkToCopilot(b *testing.B) {
 func TestBenchInputsAgree(t *testing.T) {
 	for _, in := range benchInputs() {
 		for _, value := range []any{in.asMap, in.asGoSD} {
-			ours, err := ToCopilot(value)
+			ours, err := mtr.ToCopilot(value, mtr.Options{})
 			peer, ok := copilot.ConvertMCPCallToolResult(value)
 			if err != nil || !ok || ours.TextResultForLLM != peer.TextResultForLLM || len(ours.BinaryResultsForLLM) != len(peer.BinaryResultsForLLM) {
 				t.Fatalf("%s: ours %v %v, peer %v", in.name, len(ours.TextResultForLLM), err, ok)

@@ -1,7 +1,8 @@
-package mcptoolresult
+package sdk
 
 import (
 	"encoding/json"
+	mtr "example.invalid/mcp-tool-result/bindings-go/mcptoolresult"
 	"reflect"
 	"testing"
 
@@ -27,7 +28,7 @@ var goSDKDivergences = map[string]string{
 func TestDifferentialCopilotSDK(t *testing.T) {
 	compared := 0
 	for _, c := range loadCases(t) {
-		if c.Target != TargetCopilot || c.PeerDifference != "" || c.ExpectedError != nil || c.InputJSON != nil ||
+		if c.Target != mtr.TargetCopilot || c.PeerDifference != "" || len(c.ExpectedError) > 0 || c.InputJSON != nil ||
 			len(c.Options) > 2 {
 			continue
 		}
@@ -44,7 +45,7 @@ func TestDifferentialCopilotSDK(t *testing.T) {
 			if !ok {
 				t.Fatal("SDK refused the input")
 			}
-			ours, err := ToCopilot(input)
+			ours, err := mtr.ToCopilot(input, mtr.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,7 +1,8 @@
-package mcptoolresult
+package sdk
 
 import (
 	"encoding/json"
+	mtr "example.invalid/mcp-tool-result/bindings-go/mcptoolresult"
 	"reflect"
 	"testing"
 
@@ -23,13 +24,13 @@ func TestGoSDKStruct(t *testing.T) {
 		},
 		IsError: true,
 	}
-	got, err := ToCopilot(result)
+	got, err := mtr.ToCopilot(result, mtr.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := CopilotToolResult{
+	want := mtr.CopilotToolResult{
 		TextResultForLLM: "Analysis complete",
-		BinaryResultsForLLM: []CopilotBinaryResult{
+		BinaryResultsForLLM: []mtr.CopilotBinaryResult{
 			{Data: "iVBORw0KGgo=", MIMEType: "image/png", Type: "image"},
 			{Data: "JVBERi0x", MIMEType: "application/pdf", Type: "resource", Description: "file:///r.pdf"},
 		},
@@ -42,7 +43,7 @@ func TestGoSDKStruct(t *testing.T) {
 
 // go-sdk marshals a nil Content as "content": null.
 func TestGoSDKNilContent(t *testing.T) {
-	got, err := ToCopilot(&gosdk.CallToolResult{StructuredContent: map[string]any{"b": 2, "a": "x"}})
+	got, err := mtr.ToCopilot(&gosdk.CallToolResult{StructuredContent: map[string]any{"b": 2, "a": "x"}}, mtr.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,13 +68,13 @@ func TestMCPGoValues(t *testing.T) {
 			mcpgo.NewEmbeddedResource(mcpgo.TextResourceContents{URI: "file:///n.txt", MIMEType: "text/plain", Text: "line 2"}),
 		},
 	}
-	want := CopilotToolResult{
+	want := mtr.CopilotToolResult{
 		TextResultForLLM:    "line 1\nline 2",
-		BinaryResultsForLLM: []CopilotBinaryResult{{Data: "iVBORw0KGgo=", MIMEType: "image/png", Type: "image"}},
+		BinaryResultsForLLM: []mtr.CopilotBinaryResult{{Data: "iVBORw0KGgo=", MIMEType: "image/png", Type: "image"}},
 		ResultType:          "success",
 	}
 	for name, input := range map[string]any{"value": result, "pointer": &result} {
-		got, err := ToCopilot(input)
+		got, err := mtr.ToCopilot(input, mtr.Options{})
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
@@ -81,7 +82,7 @@ func TestMCPGoValues(t *testing.T) {
 			t.Fatalf("%s: got %+v\nwant %+v", name, got, want)
 		}
 	}
-	failure, err := ToCopilot(mcpgo.NewToolResultError("boom"))
+	failure, err := mtr.ToCopilot(mcpgo.NewToolResultError("boom"), mtr.Options{})
 	if err != nil || failure.TextResultForLLM != "boom" || failure.ResultType != "failure" {
 		t.Fatalf("got %+v, %v", failure, err)
 	}
@@ -89,7 +90,7 @@ func TestMCPGoValues(t *testing.T) {
 
 // Convert's Output unmarshals straight into a provider SDK type.
 func TestOutputUnmarshalsIntoSDKTypes(t *testing.T) {
-	conv, err := Convert(map[string]any{"content": []any{map[string]any{"type": "text", "text": "hi"}}}, TargetMCP, nil)
+	conv, err := mtr.Convert(map[string]any{"content": []any{map[string]any{"type": "text", "text": "hi"}}}, mtr.TargetMCP, mtr.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
