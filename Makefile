@@ -93,3 +93,52 @@ clean: ## Remove build outputs
 	cargo clean
 	rm -rf $(BUILD)
 	for lang in $(BINDINGS); do $(MAKE) -C bindings-$$lang clean; done
+
+# ---- End-to-end suite (conformance/e2e/README.md) ----------------------------------------------
+# Real MCP servers -> each binding -> the official provider SDKs -> one capture server on
+# 127.0.0.1. Installs are cached under .build/e2e (npm, venv, Go module cache) and reused.
+# npm install (from the lock), not npm ci: @github/copilot-sdk lists platform packages that the
+# lock cannot hold (as in bindings-node); --omit=optional skips them and the Copilot runtime.
+E2E := $(BUILD)/e2e
+E2E_NPM := $(E2E)/npm
+E2E_VENV := $(E2E)/py-venv
+E2E_UV := $(BUILD)/py-tools/bin/uv
+E2E_RUN := python3 $(ROOT)/conformance/e2e/harness.py --timeout 900 --
+E2E_PY_KEY = $$(python3 -c 'import sys; print(sys.version)') $$(sha256sum < bindings-python/tests/e2e/requirements.txt)
+
+.PHONY: e2e e2e-assets e2e-npm e2e-python e2e-node
+
+e2e: e2e-python e2e-node ## End-to-end: MCP servers -> bindings -> official provider SDKs -> local capture server
+
+e2e-assets:
+	python3 conformance/e2e/make_assets.py --check
+
+$(E2E_NPM)/.ok: conformance/e2e/package.json conformance/e2e/package-lock.json
+	rm -rf $(E2E_NPM) && mkdir -p $(E2E_NPM)
+	cp conformance/e2e/package.json conformance/e2e/package-lock.json $(E2E_NPM)/
+	cd $(E2E_NPM) && npm install --omit=optional --ignore-scripts --no-audit --no-fund
+	touch $@
+
+e2e-npm: $(E2E_NPM)/.ok e2e-assets
+	ln -sfn $(E2E_NPM)/node_modules conformance/e2e/node_modules
+	ln -sfn $(E2E_NPM)/node_modules bindings-node/test/e2e/node_modules
+
+e2e-python: e2e-npm
+	$(MAKE) -C bindings-python build
+	key="$(E2E_PY_KEY)"; if [ "$$(cat $(E2E_VENV)/.key 2>/dev/null)" != "$$key" ]; then \
+	  rm -rf $(E2E_VENV) && $(E2E_UV) venv -q --python python3 $(E2E_VENV) && \
+	  $(E2E_UV) pip install -q --python $(E2E_VENV)/bin/python -r bindings-python/tests/e2e/requirements.txt && \
+	  echo "$$key" > $(E2E_VENV)/.key; fi
+	$(E2E_UV) pip install -q --python $(E2E_VENV)/bin/python --reinstall-package mcp-tool-result --no-deps \
+	  target/py/wheels/mcp_tool_result-*.whl
+	cd bindings-python && $(E2E_RUN) $(E2E_VENV)/bin/python -m pytest -p no:cacheprovider -q -rxX \
+	  tests/e2e/e2e_sdks.py tests/e2e/e2e_snippets.py
+
+# tsc emits even with type errors (the test "compile under tsc --strict" judges those).
+e2e-node: e2e-npm
+	$(MAKE) -C bindings-node build
+	ln -sfn $(ROOT)/bindings-node $(E2E_NPM)/node_modules/mcp-tool-result
+	rm -rf $(E2E_NPM)/dist
+	node $(E2E_NPM)/node_modules/typescript/bin/tsc -p bindings-node/test/e2e/tsconfig.json > /dev/null \
+	  || test -f $(E2E_NPM)/dist/e2e.test.js
+	$(E2E_RUN) node --test $(E2E_NPM)/dist/e2e.test.js
