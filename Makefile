@@ -106,9 +106,9 @@ E2E_UV := $(BUILD)/py-tools/bin/uv
 E2E_RUN := python3 $(ROOT)/conformance/e2e/harness.py --timeout 900 --
 E2E_PY_KEY = $$(python3 -c 'import sys; print(sys.version)') $$(sha256sum < bindings-python/tests/e2e/requirements.txt)
 
-.PHONY: e2e e2e-assets e2e-npm e2e-python e2e-node
+.PHONY: e2e e2e-assets e2e-npm e2e-python e2e-node e2e-go
 
-e2e: e2e-python e2e-node ## End-to-end: MCP servers -> bindings -> official provider SDKs -> local capture server
+e2e: e2e-python e2e-node e2e-go ## End-to-end: MCP servers -> bindings -> official provider SDKs -> local capture server
 
 e2e-assets:
 	python3 conformance/e2e/make_assets.py --check
@@ -142,3 +142,11 @@ e2e-node: e2e-npm
 	node $(E2E_NPM)/node_modules/typescript/bin/tsc -p bindings-node/test/e2e/tsconfig.json > /dev/null \
 	  || test -f $(E2E_NPM)/dist/e2e.test.js
 	$(E2E_RUN) node --test $(E2E_NPM)/dist/e2e.test.js
+
+# A module of its own (bindings-go/e2e/go.mod): the SDKs never enter the binding's go.mod.
+E2E_GO_ENV := GOTOOLCHAIN=local GOMODCACHE=$(E2E)/gomodcache GOFLAGS=-modcacherw CGO_ENABLED=1
+
+e2e-go: e2e-npm
+	$(MAKE) -C bindings-go build
+	cd bindings-go/e2e && env $(E2E_GO_ENV) go vet ./...
+	cd bindings-go/e2e && env $(E2E_GO_ENV) $(E2E_RUN) go test -count=1 ./...
