@@ -114,7 +114,7 @@ func collect() error {
 // convert is the one call of the binding's Convert in the suite (a tool call id always given).
 func convert(t *testing.T, result *mcp.CallToolResult, target mcptoolresult.Target, tool string) mcptoolresult.Conversion {
 	t.Helper()
-	conversion, err := mcptoolresult.Convert(result, target, &mcptoolresult.Options{ToolCallID: callID, ToolName: tool})
+	conversion, err := mcptoolresult.Convert(result, target, mcptoolresult.Options{ToolCallID: callID, ToolName: tool})
 	if err != nil {
 		t.Fatalf("Convert(%s): %v", target, err)
 	}
@@ -200,7 +200,7 @@ func TestCopilotToolResult(t *testing.T) {
 	for _, key := range keys {
 		t.Run(key, func(t *testing.T) {
 			result := results[key]
-			wire, err := mcptoolresult.ToCopilot(result)
+			wire, err := mcptoolresult.ToCopilot(result, mcptoolresult.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}

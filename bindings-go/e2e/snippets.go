@@ -20,7 +20,7 @@ import (
 func AnswerToolUse(ctx context.Context, client anthropic.Client, result *mcp.CallToolResult,
 	toolUse anthropic.ToolUseBlock, messages []anthropic.MessageParam) (*anthropic.Message, error) {
 	conversion, err := mcptoolresult.Convert(result, mcptoolresult.TargetAnthropic,
-		&mcptoolresult.Options{ToolCallID: toolUse.ID, ToolName: toolUse.Name})
+		mcptoolresult.Options{ToolCallID: toolUse.ID, ToolName: toolUse.Name})
 	if err != nil {
 		return nil, err
 	}
@@ -49,7 +49,7 @@ func AnswerToolUse(ctx context.Context, client anthropic.Client, result *mcp.Cal
 func AnswerFunctionCall(ctx context.Context, client *genai.Client, result *mcp.CallToolResult,
 	call *genai.FunctionCall, contents []*genai.Content) (*genai.GenerateContentResponse, error) {
 	conversion, err := mcptoolresult.Convert(result, mcptoolresult.TargetGemini,
-		&mcptoolresult.Options{ToolCallID: call.ID, ToolName: call.Name})
+		mcptoolresult.Options{ToolCallID: call.ID, ToolName: call.Name})
 	if err != nil {
 		return nil, err
 	}
@@ -67,7 +67,7 @@ func AnswerFunctionCall(ctx context.Context, client *genai.Client, result *mcp.C
 func AnswerToolUseBedrock(ctx context.Context, client *bedrockruntime.Client, result *mcp.CallToolResult,
 	toolUse types.ToolUseBlock, messages []types.Message) (*bedrockruntime.ConverseOutput, error) {
 	conversion, err := mcptoolresult.Convert(result, mcptoolresult.TargetBedrock,
-		&mcptoolresult.Options{ToolCallID: aws.ToString(toolUse.ToolUseId), ToolName: aws.ToString(toolUse.Name)})
+		mcptoolresult.Options{ToolCallID: aws.ToString(toolUse.ToolUseId), ToolName: aws.ToString(toolUse.Name)})
 	if err != nil {
 		return nil, err
 	}
