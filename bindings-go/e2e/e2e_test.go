@@ -19,6 +19,7 @@ import (
 	copilot "github.com/github/copilot-sdk/go"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"example.invalid/mcp-tool-result/bindings-go/copilotsdk"
 	mcptoolresult "example.invalid/mcp-tool-result/bindings-go/mcptoolresult"
 )
 
@@ -194,22 +195,15 @@ func TestSDKsTakeTheConversion(t *testing.T) {
 	}
 }
 
-// TestCopilotToolResult: the binding's Copilot output as the copilot-sdk/go ToolResult (through
-// its JSON form: the binding has no copilot-sdk dependency), binaries decoding to the payloads.
+// TestCopilotToolResult: the copilot-sdk/go ToolResult from the binding's copilotsdk module (the
+// documented way for a handler), its binaries decoding to the result's payloads.
 func TestCopilotToolResult(t *testing.T) {
 	for _, key := range keys {
 		t.Run(key, func(t *testing.T) {
 			result := results[key]
-			wire, err := mcptoolresult.ToCopilot(result, mcptoolresult.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			raw, err := json.Marshal(wire)
-			if err != nil {
-				t.Fatal(err)
-			}
 			var tr copilot.ToolResult
-			if err := json.Unmarshal(raw, &tr); err != nil {
+			tr, err := copilotsdk.ToolResult(result, mcptoolresult.Options{})
+			if err != nil {
 				t.Fatal(err)
 			}
 			payloads := map[string]bool{}

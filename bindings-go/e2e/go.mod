@@ -4,8 +4,11 @@ go 1.26.0
 
 replace example.invalid/mcp-tool-result/bindings-go => ../
 
+replace example.invalid/mcp-tool-result/bindings-go/copilotsdk => ../copilotsdk
+
 require (
 	example.invalid/mcp-tool-result/bindings-go v0.0.0
+	example.invalid/mcp-tool-result/bindings-go/copilotsdk v0.0.0
 	github.com/anthropics/anthropic-sdk-go/v2 v2.15.0
 	github.com/aws/aws-sdk-go-v2 v1.48.0
 	github.com/aws/aws-sdk-go-v2/credentials v1.21.0
