@@ -132,7 +132,7 @@ e2e-python: e2e-npm
 	$(E2E_UV) pip install -q --python $(E2E_VENV)/bin/python --reinstall-package mcp-tool-result --no-deps \
 	  target/py/wheels/mcp_tool_result-*.whl
 	cd bindings-python && $(E2E_RUN) $(E2E_VENV)/bin/python -m pytest -p no:cacheprovider -q -rxX \
-	  tests/e2e/e2e_sdks.py tests/e2e/e2e_snippets.py
+	  -c tests/e2e/pytest.ini ../conformance/e2e/test_check.py tests/e2e/e2e_sdks.py tests/e2e/e2e_snippets.py
 
 # tsc emits even with type errors (the test "compile under tsc --strict" judges those).
 e2e-node: e2e-npm
