@@ -14,7 +14,7 @@ CLI := $(ROOT)/target/release/mcp-tool-result
 DEMO_INPUT := $(ROOT)/conformance/demo/browser-screenshot.json
 BINDINGS := python node go
 # Every conformance runner; each writes its case count to $(COUNTS)/<runner>.
-RUNNERS := rust python node go
+RUNNERS := rust python node node-wasm go go-wazero
 export CARGO_TERM_COLOR ?= never
 
 .PHONY: help demo test reset-counts test-core conformance conformance-rust conformance-peers schema types check-counts \
@@ -36,7 +36,7 @@ $(addprefix demo-,$(BINDINGS)): demo-%: $(VENV)/.ok
 	@mkdir -p $(BUILD)/demo
 	@$(MAKE) -s -C bindings-$* demo DEMO_INPUT=$(DEMO_INPUT) > $(BUILD)/demo/$*.txt
 
-test: reset-counts lint test-core conformance test-bindings check-counts ## Install what is missing and run every test
+test: reset-counts lint test-core conformance test-bindings test-wasm e2e check-counts ## Install what is missing and run every test
 
 # Counts from an earlier run must not satisfy check-counts.
 reset-counts:
@@ -85,10 +85,12 @@ lint: $(VENV)/.ok ## cargo fmt, clippy -D warnings, ruff, and each binding's lin
 	cargo clippy -p mcp-tool-result --all-targets --features cli -- -D warnings
 	$(VENV)/bin/ruff check conformance
 	for lang in $(BINDINGS); do $(MAKE) -C bindings-$$lang lint; done
+	$(MAKE) lint-wasm
 
 bench: ## Criterion benchmarks of the core (with the Copilot Rust crate side by side) and each binding's benchmark
 	COPILOT_SKIP_CLI_DOWNLOAD=1 cargo bench -p mcp-tool-result --features peer-bench --bench convert
 	for lang in $(BINDINGS); do $(MAKE) -C bindings-$$lang bench; done
+	$(MAKE) bench-wasm
 
 $(VENV)/.ok: conformance/requirements.txt
 	python3 -m venv $(VENV)
@@ -101,8 +103,6 @@ clean: ## Remove build outputs
 	for lang in $(BINDINGS); do $(MAKE) -C bindings-$$lang clean; done
 
 # ---- WebAssembly build (bindings-wasm; the npm package's wasm glue in bindings-node/wasm) ----
-# For the lead: `test-wasm` belongs in `test`, `lint-wasm` in `lint`, `bench-wasm` in `bench`,
-# and check-counts should also read $(COUNTS)/node-wasm (the fifth conformance runner).
 # `test-wasm-browser` needs Debian's chromium (installed on first use).
 .PHONY: wasm test-wasm test-wasm-browser lint-wasm bench-wasm
 
@@ -124,3 +124,63 @@ lint-wasm: ## wasm: cargo fmt + clippy for wasm32, tsc on the wasm entry's types
 
 bench-wasm: ## wasm in Node vs the native addon vs @github/copilot-sdk; first call; module size
 	$(MAKE) -C bindings-node/wasm bench
+
+# ---- End-to-end suite (conformance/e2e/README.md) ----------------------------------------------
+# Real MCP servers -> each binding -> the official provider SDKs -> one capture server on
+# 127.0.0.1. Installs are cached under .build/e2e (npm, venv, Go module cache) and reused.
+# npm install (from the lock), not npm ci: @github/copilot-sdk lists platform packages that the
+# lock cannot hold (as in bindings-node); --omit=optional skips them and the Copilot runtime.
+E2E := $(BUILD)/e2e
+E2E_NPM := $(E2E)/npm
+E2E_VENV := $(E2E)/py-venv
+E2E_UV := $(BUILD)/py-tools/bin/uv
+E2E_RUN := python3 $(ROOT)/conformance/e2e/harness.py --timeout 900 --
+E2E_PY_KEY = $$(python3 -c 'import sys; print(sys.version)') $$(sha256sum < bindings-python/tests/e2e/requirements.txt)
+
+.PHONY: e2e e2e-assets e2e-npm e2e-python e2e-node e2e-go
+
+e2e: e2e-python e2e-node e2e-go ## End-to-end: MCP servers -> bindings -> official provider SDKs -> local capture server
+
+e2e-assets:
+	python3 conformance/e2e/make_assets.py --check
+
+$(E2E_NPM)/.ok: conformance/e2e/package.json conformance/e2e/package-lock.json
+	rm -rf $(E2E_NPM) && mkdir -p $(E2E_NPM)
+	cp conformance/e2e/package.json conformance/e2e/package-lock.json $(E2E_NPM)/
+	cd $(E2E_NPM) && npm install --omit=optional --ignore-scripts --no-audit --no-fund
+	touch $@
+
+e2e-npm: $(E2E_NPM)/.ok e2e-assets
+	ln -sfn $(E2E_NPM)/node_modules conformance/e2e/node_modules
+	ln -sfn $(E2E_NPM)/node_modules bindings-node/test/e2e/node_modules
+
+e2e-python: e2e-npm
+	$(MAKE) -C bindings-python build
+	key="$(E2E_PY_KEY)"; if [ "$$(cat $(E2E_VENV)/.key 2>/dev/null)" != "$$key" ]; then \
+	  rm -rf $(E2E_VENV) && $(E2E_UV) venv -q --python python3 $(E2E_VENV) && \
+	  $(E2E_UV) pip install -q --python $(E2E_VENV)/bin/python -r bindings-python/tests/e2e/requirements.txt && \
+	  echo "$$key" > $(E2E_VENV)/.key; fi
+	$(E2E_UV) pip install -q --python $(E2E_VENV)/bin/python --reinstall-package mcp-tool-result --no-deps \
+	  target/py/wheels/mcp_tool_result-*.whl
+	cd bindings-python && $(E2E_RUN) $(E2E_VENV)/bin/python -m pytest -p no:cacheprovider -q -rxX \
+	  -c tests/e2e/pytest.ini ../conformance/e2e/test_check.py tests/e2e/e2e_sdks.py tests/e2e/e2e_snippets.py
+
+# tsc emits even with type errors (the test "compile under tsc --strict" judges those).
+e2e-node: e2e-npm
+	$(MAKE) -C bindings-node build
+	ln -sfn $(ROOT)/bindings-node $(E2E_NPM)/node_modules/mcp-tool-result
+	rm -rf $(E2E_NPM)/dist
+	node $(E2E_NPM)/node_modules/typescript/bin/tsc -p bindings-node/test/e2e/tsconfig.json > /dev/null \
+	  || test -f $(E2E_NPM)/dist/e2e.test.js
+	$(E2E_RUN) node --test $(E2E_NPM)/dist/e2e.test.js
+
+# A module of its own (bindings-go/e2e/go.mod): the SDKs never enter the binding's go.mod.
+E2E_GO_ENV := GOTOOLCHAIN=local GOMODCACHE=$(E2E)/gomodcache GOFLAGS=-modcacherw CGO_ENABLED=1
+
+# The cgo static library is built here only where the repository does not commit it.
+E2E_GO_LIB := bindings-go/mcptoolresult/lib/linux_amd64/libmcp_tool_result_ffi.a
+
+e2e-go: e2e-npm
+	git ls-files --error-unmatch $(E2E_GO_LIB) > /dev/null 2>&1 || $(MAKE) -C bindings-go build
+	cd bindings-go/e2e && env $(E2E_GO_ENV) go vet ./...
+	cd bindings-go/e2e && env $(E2E_GO_ENV) $(E2E_RUN) go test -count=1 ./...

@@ -1,0 +1,193 @@
+"""Checks one captured provider request against the MCP result it was made from.
+
+The rules (issue 9, "End-to-end suite"):
+- every media payload in the request (Anthropic ``source.data``, OpenAI ``image_url`` /
+  ``file_data`` / ``input_audio.data``, Gemini ``inlineData.data``, Bedrock ``source.bytes``)
+  decodes to the bytes of one payload of the MCP result: never to its base64 text (encoded
+  twice), never to anything else;
+- each payload of the result arrives as media when the target carries its kind (expect.json),
+  unless its ``annotations.audience`` leaves out the assistant: then it must not arrive;
+- no other string of the request holds a payload's base64 or a data URL (base64 in text).
+
+``check_request(record, query)`` returns ``{"problems": [str, ...], "media": [...]}``; an empty
+``problems`` list is a pass. With ``"assets": true`` every payload of the result must also be
+one of the files in assets/ byte for byte (the suite's own servers send only those).
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).parent
+EXPECT: dict[str, dict[str, bool]] = json.loads((HERE / "expect.json").read_text())["carries"]
+ASSETS = {p.name: p.read_bytes() for p in sorted((HERE / "assets").iterdir())}
+PROBE = 40  # characters of a payload's base64 that count as a leak when found in text
+
+
+def _b64(text: str) -> bytes | None:
+    """Standard or URL-safe base64 (google-genai's pydantic models send URL-safe), else None."""
+    for alphabet in (None, b"-_"):
+        try:
+            return base64.b64decode(text, altchars=alphabet, validate=True)
+        except (binascii.Error, ValueError):
+            continue
+    return None
+
+
+def _data_url(text: str) -> bytes | None:
+    if not text.startswith("data:") or ";base64," not in text:
+        return None
+    return _b64(text.split(";base64,", 1)[1])
+
+
+def _kind(mime: str) -> str:
+    if mime.startswith("image/"):
+        return "image"
+    if mime.startswith("audio/"):
+        return "audio"
+    if mime == "application/pdf":
+        return "pdf"
+    return "other"
+
+
+def payloads(result: dict[str, Any]) -> list[dict[str, Any]]:
+    """The base64 payloads of an MCP CallToolResult: ``{"path", "mime", "kind", "base64", "bytes",
+    "for_model"}`` (``for_model``: false when ``annotations.audience`` leaves out the assistant)."""
+    found = []
+    for index, block in enumerate(result.get("content") or []):
+        if block.get("type") in ("image", "audio") and isinstance(block.get("data"), str):
+            mime, text, path = block.get("mimeType", ""), block["data"], f"/content/{index}/data"
+        elif block.get("type") == "resource" and isinstance((block.get("resource") or {}).get("blob"), str):
+            resource = block["resource"]
+            mime, text, path = (
+                resource.get("mimeType", ""),
+                resource["blob"],
+                f"/content/{index}/resource/blob",
+            )
+        else:
+            continue
+        data = _b64(text)
+        audience = (block.get("annotations") or {}).get("audience")
+        for_model = audience is None or "assistant" in audience
+        if data is not None:
+            found.append(
+                {
+                    "path": path,
+                    "mime": mime,
+                    "kind": _kind(mime),
+                    "base64": text,
+                    "bytes": data,
+                    "for_model": for_model,
+                }
+            )
+    return found
+
+
+def _media_nodes(node: Any, path: str, out: list[tuple[str, str, str]]) -> None:
+    """Collects (pointer, how, string) for every media payload position of a request body."""
+    if isinstance(node, list):
+        for i, item in enumerate(node):
+            _media_nodes(item, f"{path}/{i}", out)
+        return
+    if not isinstance(node, dict):
+        return
+    source = node.get("source")
+    if isinstance(source, dict):
+        if source.get("type") == "base64" and isinstance(source.get("data"), str):
+            out.append((f"{path}/source/data", "base64", source["data"]))
+        if isinstance(source.get("bytes"), str):
+            out.append((f"{path}/source/bytes", "base64", source["bytes"]))
+    image_url = node.get("image_url")
+    if isinstance(image_url, str):
+        out.append((f"{path}/image_url", "url", image_url))
+    elif isinstance(image_url, dict) and isinstance(image_url.get("url"), str):
+        out.append((f"{path}/image_url/url", "url", image_url["url"]))
+    if isinstance(node.get("file_data"), str):
+        out.append((f"{path}/file_data", "url", node["file_data"]))
+    audio = node.get("input_audio")
+    if isinstance(audio, dict) and isinstance(audio.get("data"), str):
+        out.append((f"{path}/input_audio/data", "base64", audio["data"]))
+    for key in ("inlineData", "inline_data"):
+        blob = node.get(key)
+        if isinstance(blob, dict) and isinstance(blob.get("data"), str):
+            out.append((f"{path}/{key}/data", "base64", blob["data"]))
+    for key, value in node.items():
+        _media_nodes(value, f"{path}/{key}", out)
+
+
+def _strings(node: Any, path: str, out: list[tuple[str, str]]) -> None:
+    if isinstance(node, str):
+        out.append((path, node))
+    elif isinstance(node, list):
+        for i, item in enumerate(node):
+            _strings(item, f"{path}/{i}", out)
+    elif isinstance(node, dict):
+        for key, value in node.items():
+            _strings(value, f"{path}/{key}", out)
+
+
+def check_request(record: dict[str, Any], query: dict[str, Any]) -> dict[str, Any]:
+    target = query["target"]
+    carries = EXPECT[target]
+    originals = payloads(query["result"])
+    body = record["body"]
+    problems: list[str] = []
+
+    if query.get("assets"):
+        for item in originals:
+            if item["bytes"] not in ASSETS.values():
+                problems.append(f"{item['path']}: the MCP server sent bytes that are none of the asset files")
+
+    nodes: list[tuple[str, str, str]] = []
+    _media_nodes(body, "", nodes)
+    media = []
+    arrived: set[int] = set()
+    for pointer, how, text in nodes:
+        data = _data_url(text) if how == "url" else _b64(text)
+        if data is None:
+            if how == "url" and not text.startswith("data:"):
+                continue  # a URL reference (resource_link), not a payload
+            problems.append(f"{pointer}: media payload is not valid base64 ({text[:32]!r}...)")
+            continue
+        match = next((i for i, o in enumerate(originals) if o["bytes"] == data), None)
+        twice = next((i for i, o in enumerate(originals) if o["base64"].encode() == data), None)
+        if match is not None:
+            arrived.add(match)
+            asset = next((name for name, raw in ASSETS.items() if raw == data), None)
+            media.append(
+                {"path": pointer, "from": originals[match]["path"], "size": len(data), "asset": asset}
+            )
+        elif twice is not None:
+            problems.append(
+                f"{pointer}: encoded twice: the payload decodes to the base64 text of "
+                f"{originals[twice]['path']}, not to its bytes"
+            )
+        else:
+            problems.append(f"{pointer}: media payload ({len(data)} bytes) is none of the result's payloads")
+
+    for i, item in enumerate(originals):
+        if not item["for_model"] and i in arrived:
+            problems.append(f"{item['path']}: its audience leaves out the assistant, yet it reached {target}")
+        elif item["for_model"] and carries.get(item["kind"], False) and i not in arrived:
+            problems.append(f"{item['path']}: {item['mime']} did not arrive as media for {target}")
+
+    media_pointers = {pointer for pointer, _, _ in nodes}
+    strings: list[tuple[str, str]] = []
+    _strings(body, "", strings)
+    probes = [(o, o["base64"][:PROBE]) for o in originals if len(o["base64"]) >= PROBE]
+    probes += [(o, base64.b64encode(o["base64"].encode()).decode()[:PROBE]) for o in originals]
+    for pointer, text in strings:
+        if pointer in media_pointers:
+            continue
+        for item, probe in probes:
+            if probe in text:
+                problems.append(f"{pointer}: base64 of {item['path']} inside a text field")
+                break
+        else:
+            if "data:" in text and ";base64," in text:
+                problems.append(f"{pointer}: a data URL inside a text field")
+    return {"problems": problems, "media": media}
