@@ -17,24 +17,36 @@ BINDINGS := python node go
 RUNNERS := rust python node node-wasm go go-wazero
 export CARGO_TERM_COLOR ?= never
 
-.PHONY: help demo test reset-counts test-core conformance conformance-rust conformance-peers schema types check-counts \
+.PHONY: help demo demo-node-wasm demo-go-wazero test reset-counts test-core conformance conformance-rust conformance-peers schema types check-counts \
         test-bindings lint bench cli clean $(addprefix test-,$(BINDINGS)) $(addprefix demo-,$(BINDINGS))
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | expand -t 20
 
-demo: $(addprefix demo-,$(BINDINGS)) ## Convert the bundled screenshot result in Python, Node and Go; check the outputs are byte-identical
-	@for lang in $(BINDINGS); do \
-	  cmp -s $(BUILD)/demo/python.txt $(BUILD)/demo/$$lang.txt || { echo "demo: $$lang output differs from python"; diff $(BUILD)/demo/python.txt $(BUILD)/demo/$$lang.txt; exit 1; }; \
+# Every build that prints the demo: the three bindings, the npm package's wasm build, Go on wazero.
+DEMOS := $(BINDINGS) node-wasm go-wazero
+
+demo: $(addprefix demo-,$(DEMOS)) ## Convert the bundled screenshot result in every build (Python, Node native and wasm, Go cgo and wazero); check the outputs are byte-identical
+	@for build in $(DEMOS); do \
+	  cmp -s $(BUILD)/demo/python.txt $(BUILD)/demo/$$build.txt || { echo "demo: $$build output differs from python"; diff $(BUILD)/demo/python.txt $(BUILD)/demo/$$build.txt; exit 1; }; \
 	done
 	@echo "== input: $(notdir $(DEMO_INPUT)) (text + PNG screenshot + text resource + resource_link)"
 	@$(PY) -c 'import sys; \
 	[print(line if line.startswith("==") else __import__("json").dumps(__import__("json").loads(line), indent=2, ensure_ascii=False)) for line in open(sys.argv[1]).read().splitlines()]' $(BUILD)/demo/python.txt
-	@echo "== python, node and go printed byte-identical output ($$(wc -c < $(BUILD)/demo/python.txt) bytes, sha256 $$(sha256sum $(BUILD)/demo/python.txt | cut -c1-16))"
+	@echo "== $(DEMOS) printed byte-identical output ($$(wc -c < $(BUILD)/demo/python.txt) bytes, sha256 $$(sha256sum $(BUILD)/demo/python.txt | cut -c1-16))"
 
 $(addprefix demo-,$(BINDINGS)): demo-%: $(VENV)/.ok
 	@mkdir -p $(BUILD)/demo
 	@$(MAKE) -s -C bindings-$* demo DEMO_INPUT=$(DEMO_INPUT) > $(BUILD)/demo/$*.txt
+
+demo-node-wasm: $(VENV)/.ok
+	@mkdir -p $(BUILD)/demo
+	@$(MAKE) -s -C bindings-node/wasm build >&2
+	@$(MAKE) -s -C bindings-node demo DEMO_INPUT=$(DEMO_INPUT) DEMO_WASM=1 > $(BUILD)/demo/node-wasm.txt
+
+demo-go-wazero: $(VENV)/.ok
+	@mkdir -p $(BUILD)/demo
+	@$(MAKE) -s -C bindings-go demo DEMO_INPUT=$(DEMO_INPUT) CGO_ENABLED=0 DEMO_BIN=$(BUILD)/demo/go-wazero-demo > $(BUILD)/demo/go-wazero.txt
 
 test: reset-counts lint test-core conformance test-bindings test-wasm e2e check-counts ## Install what is missing and run every test
 
