@@ -7,7 +7,9 @@ The rules (issue 9, "End-to-end suite"):
   twice), never to anything else;
 - each payload of the result arrives as media when the target carries its kind (expect.json),
   unless its ``annotations.audience`` leaves out the assistant: then it must not arrive;
-- no other string of the request holds a payload's base64 or a data URL (base64 in text).
+- no other string of the request holds a payload's base64 or a data URL (base64 in text);
+- an error tool result carries text only where the provider requires it (Anthropic
+  ``is_error``: "all content must be type 'text'"; Bedrock ``status: error``, same rule for Claude).
 
 ``check_request(record, query)`` returns ``{"problems": [str, ...], "media": [...]}``; an empty
 ``problems`` list is a pass. With ``"assets": true`` every payload of the result must also be
@@ -130,6 +132,21 @@ def _strings(node: Any, path: str, out: list[tuple[str, str]]) -> None:
             _strings(value, f"{path}/{key}", out)
 
 
+def _error_results(node: Any, path: str, out: list[tuple[str, list[Any]]]) -> None:
+    """Collects (pointer, content) of every error tool result (Anthropic or Bedrock form)."""
+    if isinstance(node, list):
+        for i, item in enumerate(node):
+            _error_results(item, f"{path}/{i}", out)
+        return
+    if not isinstance(node, dict):
+        return
+    anthropic = node.get("type") in ("tool_result", "mcp_tool_result") and node.get("is_error") is True
+    if (anthropic or node.get("status") == "error") and isinstance(node.get("content"), list):
+        out.append((path, node["content"]))
+    for key, value in node.items():
+        _error_results(value, f"{path}/{key}", out)
+
+
 def check_request(record: dict[str, Any], query: dict[str, Any]) -> dict[str, Any]:
     target = query["target"]
     carries = EXPECT[target]
@@ -190,4 +207,11 @@ def check_request(record: dict[str, Any], query: dict[str, Any]) -> dict[str, An
         else:
             if "data:" in text and ";base64," in text:
                 problems.append(f"{pointer}: a data URL inside a text field")
+    errors: list[tuple[str, list[Any]]] = []
+    _error_results(body, "", errors)
+    for pointer, content in errors:
+        for i, item in enumerate(content):
+            text = isinstance(item, dict) and (item.get("type") == "text" or set(item) == {"text"})
+            if not text:
+                problems.append(f"{pointer}/content/{i}: an error tool result may carry text only")
     return {"problems": problems, "media": media}

@@ -66,3 +66,23 @@ def test_bytes_that_are_no_asset_are_caught() -> None:
     other = base64.b64encode(b"\x89PNG\r\n\x1a\nnot an asset").decode()
     result = {"content": [{"type": "image", "data": other, "mimeType": "image/png"}]}
     assert any("none of the asset files" in p for p in verdict({"m": [image(other)]}, result=result))
+
+
+def test_media_inside_an_error_tool_result_is_caught() -> None:
+    anthropic = {"type": "tool_result", "tool_use_id": "t", "is_error": True, "content": [image(B64)]}
+    assert any("text only" in p for p in verdict({"m": [{"content": [anthropic]}]}))
+    bedrock = {
+        "toolResult": {
+            "toolUseId": "t",
+            "status": "error",
+            "content": [{"image": {"format": "png", "source": {"bytes": B64}}}],
+        }
+    }
+    assert any("text only" in p for p in verdict({"m": [{"content": [bedrock]}]}, "bedrock"))
+    fine = {"toolResult": {"toolUseId": "t", "status": "error", "content": [{"text": "failed"}]}}
+    assert (
+        verdict(
+            {"m": [{"content": [fine, {"image": {"format": "png", "source": {"bytes": B64}}}]}]}, "bedrock"
+        )
+        == []
+    )
