@@ -39,7 +39,7 @@ before(() => {
 })
 after(() => rmSync(work, { recursive: true, force: true }))
 
-test('the tarball holds the loader, both entry points, the types and the addon', () => {
+test('the tarball holds the loader, both entry points, the types, the addon and the wasm build', () => {
   const files = packed.files.map((f) => f.path).sort()
   assert.deepEqual(files, [
     'README.md',
@@ -50,6 +50,16 @@ test('the tarball holds the loader, both entry points, the types and the addon',
     'index.mjs',
     'mcp-tool-result.linux-x64-gnu.node',
     'package.json',
+    'wasm/backend.js',
+    'wasm/browser.mjs',
+    'wasm/deno.mjs',
+    'wasm/index.d.ts',
+    'wasm/mcp_tool_result.wasm',
+    'wasm/node.cjs',
+    'wasm/node.mjs',
+    'wasm/select.cjs',
+    'wasm/select.mjs',
+    'wasm/workerd.mjs',
   ])
 })
 
