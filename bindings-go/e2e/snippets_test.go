@@ -2,6 +2,9 @@ package e2e
 
 import (
 	"context"
+	"os"
+	"regexp"
+	"strings"
 	"testing"
 	"time"
 
@@ -81,4 +84,26 @@ func TestSnippetBedrock(t *testing.T) {
 		t.Fatalf("stop reason %q", output.StopReason)
 	}
 	requireMedia(t, "bedrock")
+}
+
+// TestReadmeShowsSnippets fails when bindings-go/README.md does not hold each Answer* function
+// of snippets.go, doc comment included, as written.
+func TestReadmeShowsSnippets(t *testing.T) {
+	src, err := os.ReadFile("snippets.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	funcs := regexp.MustCompile(`(?ms)^// Answer\w+ is the README snippet.*?^func Answer\w+\(.*?^}\n`).FindAll(src, -1)
+	if len(funcs) != 3 {
+		t.Fatalf("found %d Answer* snippets in snippets.go, want 3", len(funcs))
+	}
+	for _, f := range funcs {
+		if !strings.Contains(string(readme), "```go\n"+string(f)+"```\n") {
+			t.Errorf("README.md does not show this snippet as written:\n%s", f)
+		}
+	}
 }

@@ -148,3 +148,11 @@ def test_copilot_snippet(result: CallToolResult) -> None:
     sent = _normalize_result(done["tool_result"])
     assert sent is done["tool_result"]
     assert [b.type for b in sent.binary_results_for_llm or []] == ["image", "resource"]
+
+
+@pytest.mark.parametrize("path", sorted(SNIPPETS.glob("*.py")), ids=lambda p: p.stem)
+def test_readme_shows_the_snippet(path: Path) -> None:
+    """bindings-python/README.md holds each snippet as written, without its first (lint) line."""
+    body = "".join(path.read_text(encoding="utf-8").splitlines(True)[1:])
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    assert f"```python\n{body}```\n" in readme, f"README.md does not show {path.name} as written"
