@@ -1,0 +1,89 @@
+// One conformance runner for every build of the package (the native addon in
+// conformance.test.mjs, the wasm build in wasm/test/conformance.test.mjs): every fixture case
+// through each door: the value door (`convert` of a JS value as `client.callTool()` returns it;
+// a string input is a string value) and the two JSON-text doors of `convertJson` (a string, and
+// its UTF-8 bytes). `input_json` cases, which JS values cannot always represent, use the text
+// doors only. Likewise `extractImages` and `extractImagesJson`.
+//
+// Fixtures pin the core's defaults: the case's options go to the core as given, with
+// `payload: "wire"` when the case sets no payload and `host: null` when it sets no host (the
+// binding's own defaults, `payload: "sdk"` and `host: "node"`, are pinned by bytes.test.mjs).
+// The places where a door returned a Uint8Array must be exactly the case's `bytes`; each is
+// compared with `expected` as its base64 text.
+import assert from 'node:assert/strict'
+import { writeFileSync } from 'node:fs'
+import { after, test } from 'node:test'
+
+import { loadCases, withoutMessages } from './fixtures.mjs'
+
+/**
+ * Registers one test per fixture case against `api` (the package's exports), reports the count
+ * as `conformance <name>: ran N cases` and writes it to CONFORMANCE_COUNT_FILE. `utf8` turns a
+ * JSON text into the bytes the UTF-8 door is given (a Buffer, or a plain Uint8Array).
+ */
+export function runConformance({ api, name, utf8 }) {
+  let ran = 0
+  for (const fixture of loadCases()) {
+    test(fixture.key, () => {
+      ran++
+      const c = fixture.case
+      for (const [door, run] of Object.entries(doors(api, utf8, fixture))) {
+        const got = outcome(api, run)
+        if (c.expected !== undefined) {
+          assert.deepStrictEqual(got, { conversion: c.expected, bytes: [...(c.bytes ?? [])].sort() }, `door ${door}`)
+        } else {
+          assert.deepStrictEqual(got, { error: c.expected_error }, `door ${door}`)
+        }
+      }
+    })
+  }
+  after(() => {
+    console.log(`conformance ${name}: ran ${ran} cases`)
+    if (process.env.CONFORMANCE_COUNT_FILE) writeFileSync(process.env.CONFORMANCE_COUNT_FILE, String(ran))
+  })
+}
+
+function doors(api, utf8, { target, case: c }) {
+  const text = c.input_json ?? JSON.stringify(c.input)
+  const extract = target === 'extract_images'
+  const options = extract ? c.options : coreOptions(c.options)
+  const fromText = extract ? (t) => api.extractImagesJson(t, options) : (t) => api.convertJson(t, target, options)
+  const out = { text: () => fromText(text) }
+  // A lone surrogate has no UTF-8 form: such texts have no bytes door.
+  if (text.isWellFormed()) out.utf8 = () => fromText(utf8(text))
+  if (c.input_json === undefined) {
+    out.value = extract ? () => api.extractImages(c.input, options) : () => api.convert(c.input, target, options)
+  }
+  return out
+}
+
+/** The case's options with the core's defaults for what it leaves out (see the top). */
+function coreOptions(options) {
+  if (options !== undefined && (typeof options !== 'object' || options === null || Array.isArray(options))) return options
+  const given = options ?? {}
+  return { ...('payload' in given ? {} : { payload: 'wire' }), ...('host' in given ? {} : { host: null }), ...given }
+}
+
+/** The Conversion with each Uint8Array replaced by its base64 text, and the pointers where they were. */
+function unbytes(value, path = '', found = []) {
+  if (value instanceof Uint8Array) {
+    found.push(path)
+    return { value: Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64'), found }
+  }
+  if (typeof value !== 'object' || value === null) return { value, found }
+  const out = Array.isArray(value) ? [] : {}
+  for (const [key, item] of Object.entries(value)) {
+    out[key] = unbytes(item, `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, found).value
+  }
+  return { value: out, found }
+}
+
+function outcome(api, run) {
+  try {
+    const { value, found } = unbytes(run())
+    return { conversion: withoutMessages(value), bytes: found.sort() }
+  } catch (e) {
+    if (!(e instanceof api.ConvertError)) throw e
+    return { error: { code: e.code, path: e.path } }
+  }
+}
