@@ -418,6 +418,26 @@ export declare function convertJson<T extends Target, O extends ConvertOptions =
 ): ConversionFor<T, O>
 
 /**
+ * `convert` as a Promise, for results that take long to convert (large images to fit: tens of
+ * milliseconds each). The value and the options are read before this returns (later changes to
+ * them do not matter); the native addon then runs the core on a libuv worker thread, so the
+ * event loop keeps running. The wasm build converts on the calling thread, before this returns.
+ * Resolves to what `convert` returns; rejects with a `ConvertError`.
+ */
+export declare function convertAsync<T extends Target, O extends ConvertOptions = {}>(
+  value: unknown,
+  target: T,
+  options?: Exact<O, ConvertOptions> | null,
+): Promise<ConversionFor<T, O>>
+
+/** `convertJson` as a Promise (see `convertAsync`); a `Uint8Array` is copied before this returns. */
+export declare function convertJsonAsync<T extends Target, O extends ConvertOptions = {}>(
+  text: JsonText,
+  target: T,
+  options?: Exact<O, ConvertOptions> | null,
+): Promise<ConversionFor<T, O>>
+
+/**
  * Converts for the GitHub Copilot SDK: the `ToolResultObject` alone (the `output` of
  * `convert(value, 'copilot', options)`), ready to return from a Copilot tool handler.
  */

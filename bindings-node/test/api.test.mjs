@@ -32,7 +32,7 @@ function union(name) {
 }
 
 test('CommonJS and ES module entry points export the same functions', () => {
-  const names = ['ConvertError', 'convert', 'convertJson', 'extractImages', 'extractImagesJson', 'targetNames', 'toCopilot']
+  const names = ['ConvertError', 'convert', 'convertJson', 'convertAsync', 'convertJsonAsync', 'extractImages', 'extractImagesJson', 'targetNames', 'toCopilot']
   for (const name of names) assert.equal(esm[name], cjs[name], name)
   assert.equal(esm.default, cjs)
   for (const name of names) assert.match(dts, new RegExp(`export declare (function|class) ${name}\\b`), name)
