@@ -109,6 +109,18 @@ test('the code types list exactly the codes of conformance/README.md', () => {
   assert.deepEqual(union('NoticeCode'), codes.notice.sort())
 })
 
+test('the fitting options reach the core, camelCase as typed', () => {
+  for (const [name, bad] of [
+    ['fitImages', 'smaller'],
+    ['imagesInRequest', -1],
+    ['maxTextChars', 'many'],
+  ]) {
+    const e = failure(() => esm.convert({ content: [] }, 'anthropic', { [name]: bad }))
+    assert.deepEqual([e.code, e.path], ['invalid_option', `/${name}`], name)
+    assert.equal(failure(() => esm.extractImages([], { [name]: bad })).code, 'invalid_option', name)
+  }
+})
+
 test('every option of the ConvertOptions type is accepted by the core', () => {
   const body = dts.match(/export interface ConvertOptions \{([^}]*)\}/)[1]
   const declared = [...body.matchAll(/^\s*(\w+)\?: (.+)$/gm)]
