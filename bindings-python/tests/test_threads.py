@@ -25,14 +25,16 @@ def png(width: int, height: int) -> bytes:
     ramp = bytes(i % 251 for i in range(width * 3))
     rows = b"".join(b"\0" + ramp[y % 3 :] + ramp[: y % 3] for y in range(height))
     header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows, 0)) + chunk(b"IEND", b"")
+    body = chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows, 0)) + chunk(b"IEND", b"")
+    return b"\x89PNG\r\n\x1a\n" + body
 
 
 SCREENSHOT = base64.b64encode(png(3840, 2160)).decode()
 
 
 def screenshot_result(note: str) -> dict[str, Any]:
-    return {"content": [{"type": "text", "text": note}, {"type": "image", "data": SCREENSHOT, "mimeType": "image/png"}]}
+    image = {"type": "image", "data": SCREENSHOT, "mimeType": "image/png"}
+    return {"content": [{"type": "text", "text": note}, image]}
 
 
 def calls() -> list[tuple[object, m.Target, dict[str, Any]]]:
@@ -51,7 +53,8 @@ def calls() -> list[tuple[object, m.Target, dict[str, Any]]]:
         else:
             data = base64.b64encode(png(300 + i, 200)).decode()
             result = {"content": [{"type": "image", "data": data, "mimeType": "image/png"}], "isError": True}
-        options: dict[str, Any] = {"tool_call_id": f"call-{i}", "fit_images": ("limits", "recommended", "off")[i % 3]}
+        fit = ("limits", "recommended", "off")[i % 3]
+        options: dict[str, Any] = {"tool_call_id": f"call-{i}", "fit_images": fit}
         out.append((result, target, options))
     return out
 
