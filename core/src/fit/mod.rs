@@ -10,12 +10,41 @@ mod orient;
 mod plan;
 mod resize;
 
-pub use plan::fit_image;
+pub use plan::{fit_image, target_size, JPEG_QUALITIES, SHRINKS};
 
 use std::fmt;
 
+use crate::error::ConvertError;
+use crate::options::FitImages;
+use crate::targets::plan::Tally;
+use crate::targets::Target;
+
 /// Images with more pixels than this are never decoded (a decompression-bomb guard): 50 MP.
 pub const MAX_PIXELS: u64 = 50_000_000;
+
+/// The limits the converter fits one image to for `target` (by name) in `mode`, with
+/// `images_in_request` other images in the request (Anthropic's many-image rule); `None` for
+/// mode `off`. The same rule as a conversion with default caps and a single image block.
+pub fn target_limits(target: &str, mode: FitImages, images_in_request: u64) -> Result<Option<Limits>, ConvertError> {
+    if mode == FitImages::Off {
+        return Ok(None);
+    }
+    let caps = target.parse::<Target>()?.caps();
+    let dimension = if images_in_request + 1 > 20 {
+        caps.many_images_dimension
+    } else {
+        caps.dimension
+    };
+    Ok(Some(Tally::default().fit_limits(&caps, dimension, mode)))
+}
+
+/// The format and stored width and height of encoded image bytes, from the magic bytes and
+/// the header (nothing is decoded).
+pub fn inspect(bytes: &[u8]) -> Option<(Format, u32, u32)> {
+    let format = Format::sniff(bytes)?;
+    let (width, height) = crate::imagesize::of_bytes(format, bytes)?;
+    Some((format, width, height))
+}
 
 /// An image format the fitter reads or writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -73,6 +102,16 @@ pub struct Limits {
     pub max_pixels: Option<u64>,
     /// Most encoded bytes.
     pub max_bytes: Option<u64>,
+}
+
+impl Limits {
+    /// No limits.
+    pub const NONE: Limits = Limits {
+        max_dimension: None,
+        max_short_side: None,
+        max_pixels: None,
+        max_bytes: None,
+    };
 }
 
 /// A fitted image.

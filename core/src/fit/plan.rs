@@ -37,6 +37,9 @@ pub fn fit_image(bytes: &[u8], limits: &Limits) -> Result<Fit, FitError> {
     if u64::from(width) * u64::from(height) > MAX_PIXELS {
         return Err(FitError::TooManyPixels { width, height });
     }
+    if limits.max_bytes == Some(0) {
+        return Err(FitError::TooLarge);
+    }
     let size = bytes.len() as u64;
     let fits_bytes = limits.max_bytes.is_none_or(|max| size <= max);
     if fits_bytes && target_size(width, height, limits)? == (width, height) {
@@ -173,5 +176,56 @@ mod tests {
             })
         );
         assert_eq!(fit_image(b"BM....", &Limits::default()), Err(FitError::Unsupported));
+    }
+}
+
+#[cfg(test)]
+mod image_tests {
+    use super::*;
+
+    const EXIF: &[u8] = include_bytes!("../../../conformance/images/exif-rotated-600x400.jpeg");
+    const CMYK: &[u8] = include_bytes!("../../../conformance/images/cmyk-800x600.jpeg");
+    const GIF: &[u8] = include_bytes!("../../../conformance/images/animated-640x480.gif");
+
+    fn fitted(bytes: &[u8], max_dimension: u64) -> Raster {
+        let limits = Limits {
+            max_dimension: Some(max_dimension),
+            ..Limits::NONE
+        };
+        let Ok(Fit::Fitted(fitted)) = fit_image(bytes, &limits) else {
+            panic!("not fitted")
+        };
+        decode::decode(fitted.format, &fitted.bytes).expect("fitted output decodes")
+    }
+
+    fn pixel(r: &Raster, x: u32, y: u32) -> &[u8] {
+        let at = (y * r.width + x) as usize * r.channels;
+        &r.pixels[at..at + 3]
+    }
+
+    #[test]
+    fn exif_orientation_puts_the_red_edge_on_top() {
+        let r = fitted(EXIF, 300);
+        assert_eq!((r.width, r.height), (200, 300));
+        let (top, bottom) = (pixel(&r, 100, 5), pixel(&r, 100, 290));
+        assert!(top[0] > 180 && top[2] < 80, "top {top:?}");
+        assert!(bottom[2] > 180 && bottom[0] < 80, "bottom {bottom:?}");
+    }
+
+    #[test]
+    fn cmyk_becomes_plausible_rgb() {
+        // Generated with c = x·255/799, m = y·255/599, y = 40, k = 20 (ink amounts).
+        let r = fitted(CMYK, 400);
+        let corner = pixel(&r, 0, 0);
+        assert!(corner.iter().all(|&v| v > 170), "little ink is light: {corner:?}");
+        let cyan = pixel(&r, 399, 0);
+        assert!(cyan[0] < 60 && cyan[2] > 150, "full cyan: {cyan:?}");
+    }
+
+    #[test]
+    fn gif_gives_its_first_frame() {
+        let r = fitted(GIF, 320);
+        assert_eq!(pixel(&r, 10, 10), [220, 30, 30]);
+        assert_eq!(pixel(&r, 300, 10), [255, 255, 255]);
     }
 }
