@@ -14,13 +14,12 @@
 // Usage: node bench_node.mjs SCREENSHOT.png NODE_MODULES_DIR (where sharp is installed)
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 
 const require = createRequire(import.meta.url)
 const native = require('../../bindings-node/index.js')
 const wasm = require('../../bindings-node/wasm/node.cjs')
-const sharp = createRequire(join(process.argv[3], 'noop.js'))('sharp')
-const sharpVersion = createRequire(join(process.argv[3], 'noop.js'))('sharp/package.json').version
+const sharp = createRequire(join(resolve(process.argv[3]), 'noop.js'))('sharp')
 
 const ROUNDS = 7
 const png = readFileSync(process.argv[2])
@@ -70,7 +69,7 @@ for (const mode of ['limits', 'recommended']) {
     'mcp-tool-result (Node, native, convertAsync)': async () =>
       fitted(await native.convertAsync(result, 'anthropic', options(mode)), mode),
     'mcp-tool-result (Node, wasm)': async () => fitted(wasm.convert(result, 'anthropic', options(mode)), mode),
-    [`sharp ${sharpVersion} (libvips ${sharp.versions.vips})`]: () => withSharp(data, target),
+    [`sharp ${sharp.versions.sharp} (libvips ${sharp.versions.vips})`]: () => withSharp(data, target),
   }
   const outputs = {}
   for (const [name, job] of Object.entries(jobs)) outputs[name] = await describe(await job())

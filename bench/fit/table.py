@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import sys
 
-rows = [json.loads(line) for line in sys.stdin if line.startswith("{")]
+rows = [json.loads(line) for line in sys.stdin if line.startswith('{"')]
 fits = [r for r in rows if "cpu_ms" in r]
 BASES = ("mcp-tool-result (Python)", "mcp-tool-result (Node, native)")
 base = {(r["language"], r["mode"]): r["cpu_ms"] for r in fits if r["tool"] in BASES}
