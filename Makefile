@@ -146,6 +146,36 @@ lint-wasm: ## wasm: cargo fmt + clippy for wasm32, tsc on the wasm entry's types
 bench-wasm: ## wasm in Node vs the native addon vs @github/copilot-sdk; first call; module size
 	$(MAKE) -C bindings-node/wasm bench
 
+# ---- Fitting benchmark (bench/fit; not part of `make test`) ----------------------------------
+# A 4K PNG screenshot fitted for Anthropic by each binding, next to Pillow (Python) and sharp
+# (Node, libvips), in one run; Pillow and sharp are pinned in bench/fit and installed under
+# .build/bench-fit (a venv with the fresh wheel, node_modules from the lock).
+BENCH_FIT := $(BUILD)/bench-fit
+# The 4K screenshot of bench-fit and of the e2e fitting tests: generated, too large to commit.
+SCREENSHOT := $(BUILD)/screenshot-3840x2160.png
+export E2E_SCREENSHOT := $(SCREENSHOT)
+.PHONY: bench-fit
+
+$(BENCH_FIT)/venv/.ok: bench/fit/requirements.txt
+	rm -rf $(BENCH_FIT)/venv
+	python3 -m venv $(BENCH_FIT)/venv
+	$(BENCH_FIT)/venv/bin/pip install -q --disable-pip-version-check -r bench/fit/requirements.txt
+	touch $@
+
+$(BENCH_FIT)/npm/.ok: bench/fit/package.json bench/fit/package-lock.json
+	rm -rf $(BENCH_FIT)/npm && mkdir -p $(BENCH_FIT)/npm
+	cp bench/fit/package.json bench/fit/package-lock.json $(BENCH_FIT)/npm/
+	cd $(BENCH_FIT)/npm && npm ci --no-audit --no-fund
+	touch $@
+
+bench-fit: $(SCREENSHOT) $(BENCH_FIT)/venv/.ok $(BENCH_FIT)/npm/.ok ## Fitting benchmark: a 4K PNG screenshot for Anthropic (limits, recommended) in Python and Node (native, async, wasm) next to Pillow and sharp
+	$(MAKE) -C bindings-python build
+	$(MAKE) -C bindings-node build
+	$(BENCH_FIT)/venv/bin/pip install -q --disable-pip-version-check --force-reinstall --no-deps target/py/wheels/mcp_tool_result-*.whl
+	{ nice -n 10 $(BENCH_FIT)/venv/bin/python bench/fit/bench_python.py $(SCREENSHOT); \
+	  nice -n 10 node bench/fit/bench_node.mjs $(SCREENSHOT) $(BENCH_FIT)/npm/node_modules; } \
+	  | tee $(BENCH_FIT)/results.jsonl | python3 bench/fit/table.py
+
 # ---- End-to-end suite (conformance/e2e/README.md) ----------------------------------------------
 # Real MCP servers -> each binding -> the official provider SDKs -> one capture server on
 # 127.0.0.1. Installs are cached under .build/e2e (npm, venv, Go module cache) and reused.
@@ -162,8 +192,12 @@ E2E_PY_KEY = $$(python3 -c 'import sys; print(sys.version)') $$(sha256sum < bind
 
 e2e: e2e-python e2e-node e2e-go ## End-to-end: MCP servers -> bindings -> official provider SDKs -> local capture server
 
-e2e-assets:
+e2e-assets: $(SCREENSHOT)
 	python3 conformance/e2e/make_assets.py --check
+
+$(SCREENSHOT): conformance/e2e/make_screenshot.py
+	@mkdir -p $(dir $@)
+	python3 conformance/e2e/make_screenshot.py $@
 
 $(E2E_NPM)/.ok: conformance/e2e/package.json conformance/e2e/package-lock.json
 	rm -rf $(E2E_NPM) && mkdir -p $(E2E_NPM)

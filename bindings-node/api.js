@@ -15,6 +15,10 @@
 // A backend has:
 //   maxDepth                                        the core's deepest nesting
 //   convert(text, leaves, target, options, outputOnly)  the Conversion (or its output) as JS values
+//   convertAsync(text, leaves, target, options, outputOnly)  optional: the same as a Promise, the
+//                                                   arguments read before it returns and the core
+//                                                   run off the calling thread (the native addon);
+//                                                   without it the async form calls `convert`
 //   extract(text, leaves, options)                  the Extraction as JS values
 //   targetNames()                                   the core's targets
 // where `text` is JSON text (a string; for convertJson and extractImagesJson also a Uint8Array
@@ -199,6 +203,10 @@ function createApi(backend) {
     return lowerArgument(value, maxDepth, 'unsupported_value')
   }
 
+  /** The backend's `convertAsync`, or its `convert` run now (on the calling thread). */
+  const convertLater =
+    backend.convertAsync ?? ((text, leaves, target, options, outputOnly) => backend.convert(text, leaves, target, options, outputOnly))
+
   function convertValue(value, target, options, outputOnly) {
     const opts = optionsText(options, CONVERT_DEFAULTS)
     const { text, leaves } = valueArgument(value, 'convertJson')
@@ -213,6 +221,16 @@ function createApi(backend) {
     /** See index.d.ts. */
     convertJson(text, target, options) {
       return backend.convert(text, null, target, optionsText(options, CONVERT_DEFAULTS), false)
+    },
+    /** See index.d.ts. The value and the options are read before this returns; errors reject. */
+    async convertAsync(value, target, options) {
+      const opts = optionsText(options, CONVERT_DEFAULTS)
+      const { text, leaves } = valueArgument(value, 'convertJsonAsync')
+      return convertLater(text, leaves, target, opts, false)
+    },
+    /** See index.d.ts. The text is read before this returns; errors reject. */
+    async convertJsonAsync(text, target, options) {
+      return convertLater(text, null, target, optionsText(options, CONVERT_DEFAULTS), false)
     },
     /** See index.d.ts. */
     toCopilot(value, options) {

@@ -48,6 +48,20 @@ export interface ConvertOptions {
   maxTotalBytes?: number
   /** Longest image side in pixels (default: the target's limit). */
   maxImageDimension?: number
+  /**
+   * Images over a limit: `'limits'` (default) downscales and re-encodes them to fit the target's
+   * limits (or the caps above); `'recommended'` also downscales to the provider's recommended
+   * size; `'off'` replaces them by markers. Each fitted image is reported (`image_resized`).
+   * Fitting takes tens of milliseconds per large image: see `convertAsync`.
+   */
+  fitImages?: 'limits' | 'recommended' | 'off'
+  /** Images the request already holds besides this result (default 0): past 20 in all, Anthropic's limit drops to 2000 px. */
+  imagesInRequest?: number | null
+  /**
+   * Most characters of text one result gives the model (default `null`: no limit); the middle
+   * is cut, keeping head and tail, with a marker saying how much (`text_truncated`).
+   */
+  maxTextChars?: number | null
 }
 
 /**
@@ -377,7 +391,14 @@ export interface Extraction {
 /** The options `extractImages` uses (caps default to the smallest common provider limits). */
 export type ExtractOptions = Pick<
   ConvertOptions,
-  'strict' | 'validateBase64' | 'sniffMime' | 'maxImages' | 'maxImageBytes' | 'maxTotalBytes' | 'maxImageDimension'
+  | 'strict'
+  | 'validateBase64'
+  | 'sniffMime'
+  | 'maxImages'
+  | 'maxImageBytes'
+  | 'maxTotalBytes'
+  | 'maxImageDimension'
+  | 'fitImages'
 >
 
 /** Thrown by every function of this package. */
@@ -416,6 +437,26 @@ export declare function convertJson<T extends Target, O extends ConvertOptions =
   target: T,
   options?: Exact<O, ConvertOptions> | null,
 ): ConversionFor<T, O>
+
+/**
+ * `convert` as a Promise, for results that take long to convert (large images to fit: tens of
+ * milliseconds each). The value and the options are read before this returns (later changes to
+ * them do not matter); the native addon then runs the core on a libuv worker thread, so the
+ * event loop keeps running. The wasm build converts on the calling thread, before this returns.
+ * Resolves to what `convert` returns; rejects with a `ConvertError`.
+ */
+export declare function convertAsync<T extends Target, O extends ConvertOptions = {}>(
+  value: unknown,
+  target: T,
+  options?: Exact<O, ConvertOptions> | null,
+): Promise<ConversionFor<T, O>>
+
+/** `convertJson` as a Promise (see `convertAsync`); a `Uint8Array` is copied before this returns. */
+export declare function convertJsonAsync<T extends Target, O extends ConvertOptions = {}>(
+  text: JsonText,
+  target: T,
+  options?: Exact<O, ConvertOptions> | null,
+): Promise<ConversionFor<T, O>>
 
 /**
  * Converts for the GitHub Copilot SDK: the `ToolResultObject` alone (the `output` of

@@ -11,6 +11,7 @@ module.exports = {
   ...createApi({
     maxDepth: native.MAX_DEPTH,
     convert: native.convertLowered,
+    convertAsync: native.convertLoweredAsync,
     extract: native.extractLowered,
     targetNames: native.targetNames,
   }),

@@ -4,6 +4,8 @@ import binding from './index.js'
 export const {
   convert,
   convertJson,
+  convertAsync,
+  convertJsonAsync,
   toCopilot,
   extractImages,
   extractImagesJson,

@@ -77,7 +77,7 @@ func TestOptionsCoverTheCoreOptions(t *testing.T) {
 		Strict: Bool(false), ValidateBase64: Bool(true), SniffMIME: Bool(true), RespectAudience: Bool(true),
 		Binary: "marker", StructuredContent: "append", ToolCallID: "call_1", ToolName: "shot",
 		MaxImages: Int(0), MaxImageBytes: Int(1), MaxTotalBytes: Int(2), MaxImageDimension: Int(3),
-		Payload: "wire",
+		Payload: "wire", FitImages: "recommended", ImagesInRequest: Int(21), MaxTextChars: Int(1000),
 	}
 	v := reflect.ValueOf(all)
 	for i := range v.NumField() {
@@ -99,6 +99,21 @@ func TestOptionsCoverTheCoreOptions(t *testing.T) {
 	var ce *ConvertError
 	if !errors.As(err, &ce) || ce.Code != "invalid_option" || ce.Path != "/max_images" || !errors.Is(err, ErrUsage) {
 		t.Fatalf("got %v", err)
+	}
+	// The fitting options reach the core too, through Convert and ToCopilot.
+	for path, opts := range map[string]Options{
+		"/fit_images":        {FitImages: "smaller"},
+		"/images_in_request": {ImagesInRequest: Int(-1)},
+		"/max_text_chars":    {MaxTextChars: Int(-1)},
+	} {
+		_, err := Convert(`{"content":[]}`, TargetAnthropic, opts)
+		if !errors.As(err, &ce) || ce.Code != "invalid_option" || ce.Path != path {
+			t.Fatalf("Convert with %s: got %v", path, err)
+		}
+		_, err = ToCopilot(`{"content":[]}`, opts)
+		if !errors.As(err, &ce) || ce.Code != "invalid_option" || ce.Path != path {
+			t.Fatalf("ToCopilot with %s: got %v", path, err)
+		}
 	}
 }
 

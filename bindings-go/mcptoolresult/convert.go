@@ -78,6 +78,17 @@ type Options struct {
 	MaxTotalBytes *int `json:"max_total_bytes,omitempty"`
 	// MaxImageDimension is the longest image side in pixels (nil: the target's default).
 	MaxImageDimension *int `json:"max_image_dimension,omitempty"`
+	// FitImages is what happens to an image over a limit: "limits" (default) downscales and
+	// re-encodes it to fit the target's limits (or the caps above), "recommended" also to the
+	// provider's recommended size, "off" replaces it by a marker. Each fitted image gets an
+	// image_resized notice.
+	FitImages string `json:"fit_images,omitempty"`
+	// ImagesInRequest is how many images the request already holds besides this result (nil:
+	// 0); past 20 in all, Anthropic's limit drops to 2000 px.
+	ImagesInRequest *int `json:"images_in_request,omitempty"`
+	// MaxTextChars is the most characters of text one result gives the model (nil: no limit);
+	// the middle is cut, keeping head and tail, with a marker saying how much (text_truncated).
+	MaxTextChars *int `json:"max_text_chars,omitempty"`
 	// Payload is "sdk" (default) or "wire". With "sdk", a payload that the target's official
 	// Go SDK types as []byte (Bedrock source.bytes in aws-sdk-go-v2, Gemini inlineData.data in
 	// google.golang.org/genai) is decoded into Conversion.Bytes; "wire" is the HTTP form,

@@ -1,9 +1,11 @@
-//! The one place where failures become JS exceptions: instances of the `ConvertError` class
-//! that `index.js` registers, with `code` (a core code name) and `path` (a JSON Pointer).
+//! The one place where failures become JS exceptions (or promise rejections): instances of the
+//! `ConvertError` class that `index.js` registers, with `code` (a core code name) and `path`
+//! (a JSON Pointer).
 
 use std::ptr;
 
 use mcp_tool_result::{Code, ConvertError};
+use napi::bindgen_prelude::Unknown;
 use napi::{sys, Env, Status};
 
 use crate::state;
@@ -51,13 +53,7 @@ pub(crate) fn failure(env: sys::napi_env, status: sys::napi_status, doing: &'sta
 /// Throws `failure` and returns the error that tells napi-rs an exception is pending.
 pub(crate) fn throw(env: &Env, failure: Failure) -> napi::Error {
     let raw = env.raw();
-    let error = match failure {
-        Failure::Convert(e) => e,
-        Failure::Napi { status, doing } => {
-            let message = format!("Node-API call failed ({}) while {doing}", Status::from(status));
-            ConvertError::new(Code::InternalError, "", message)
-        }
-    };
+    let error = convert_error(failure);
     let message = error.to_string();
     match build(raw, &error, &message, state::error_class(raw)) {
         // SAFETY: `thrown` is a live value of the current call.
@@ -67,6 +63,29 @@ pub(crate) fn throw(env: &Env, failure: Failure) -> napi::Error {
         None => return napi::Error::new(Status::GenericFailure, message),
     }
     napi::Error::new(Status::PendingException, message)
+}
+
+/// The error an async task rejects its promise with: napi-rs hands the `ConvertError` object
+/// it holds to `reject` as is.
+pub(crate) fn rejection(env: &Env, failure: Failure) -> napi::Error {
+    let raw = env.raw();
+    let error = convert_error(failure);
+    let message = error.to_string();
+    match build(raw, &error, &message, state::error_class(raw)) {
+        // SAFETY: `thrown` is a live value of the current callback.
+        Some(thrown) => napi::Error::from(unsafe { Unknown::from_raw_unchecked(raw, thrown) }),
+        None => napi::Error::new(Status::GenericFailure, message),
+    }
+}
+
+fn convert_error(failure: Failure) -> ConvertError {
+    match failure {
+        Failure::Convert(e) => e,
+        Failure::Napi { status, doing } => {
+            let message = format!("Node-API call failed ({}) while {doing}", Status::from(status));
+            ConvertError::new(Code::InternalError, "", message)
+        }
+    }
 }
 
 /// `new ConvertError(message, code, path)`, or a plain `Error` with `code` and `path` when

@@ -3,21 +3,23 @@
 //! Every rule lives in the core. `api.js` turns a JS value into JSON text plus side "leaves"
 //! (large strings, byte arrays); this crate parses and completes it ([`lower`]), calls the
 //! core, lifts the result back to JS values ([`lift`]) and turns failures into `ConvertError`
-//! exceptions ([`error`]).
+//! exceptions ([`error`]). The async form runs the core call on a libuv worker ([`task`]).
 
 mod error;
 mod lift;
 mod lower;
 mod state;
+mod task;
 
 use mcp_tool_result::{json, Code, ConvertError, Value};
-use napi::bindgen_prelude::{Env, Result, Unknown};
+use napi::bindgen_prelude::{AsyncTask, Env, Result, Unknown};
 use napi::JsValue;
 use napi_derive::napi;
 use typed_arena::Arena;
 
 use crate::lift::Lifter;
 use crate::lower::Lowerer;
+use crate::task::Input;
 
 /// The deepest nesting of arrays and objects accepted (the `maxDepth` of `api.js`).
 #[napi(skip_typescript)]
@@ -45,6 +47,41 @@ pub fn convert_lowered<'e>(
             conversion.into_value()
         })
     })
+}
+
+/// [`convert_lowered`] off the JS thread: returns a Promise of the same value, rejected with a
+/// `ConvertError`. The arguments are read now, on the JS thread, into owned core values (JSON
+/// text of the caller's own is parsed on the worker); the core call runs on a libuv worker; the
+/// result is lifted on the JS thread when the promise settles. Arguments that cannot be read
+/// throw here (`api.js` turns that into a rejection).
+#[napi(skip_typescript)]
+pub fn convert_lowered_async(
+    env: &Env,
+    text: Unknown<'_>,
+    leaves: Unknown<'_>,
+    target: Unknown<'_>,
+    options: Unknown<'_>,
+    output_only: bool,
+) -> Result<AsyncTask<task::Conversion>> {
+    let texts = Arena::with_capacity(0);
+    let mut lower = Lowerer::detached(env.raw(), &texts);
+    let conversion = (|| {
+        let target = lower.text(target.raw(), Code::UnsupportedTarget, "the target")?;
+        let options = lower.text(options.raw(), Code::InvalidOption, "the options")?;
+        let text = lower.json_text(text.raw())?;
+        let options = json::parse(&options)
+            .map_err(|e| ConvertError::new(Code::InvalidOption, "", e.message()))?
+            .into_owned();
+        let input = if has_leaves(&leaves) {
+            Input::Value(lower.resolve(json::parse(&text)?, leaves.raw())?.into_owned())
+        } else {
+            Input::Json(text)
+        };
+        Ok(task::Conversion::new(input, target, options, output_only))
+    })();
+    conversion
+        .map(AsyncTask::new)
+        .map_err(|failure| error::throw(env, failure))
 }
 
 /// Extracts the images of `text` (JSON, with `leaves` as for [`convert_lowered`]): returns
@@ -90,10 +127,7 @@ fn lowered<'e>(
         let text = lower.json_text(text.raw())?;
         let options = json::parse(&options).map_err(|e| ConvertError::new(Code::InvalidOption, "", e.message()))?;
         let mut input = json::parse(&text)?;
-        if !matches!(
-            leaves.get_type(),
-            Ok(napi::ValueType::Null | napi::ValueType::Undefined)
-        ) {
+        if has_leaves(&leaves) {
             input = lower.resolve(input, leaves.raw())?;
         }
         let output = core(input, &options)?;
@@ -112,4 +146,12 @@ fn argument(env: &Env, v: Unknown<'_>, code: Code, what: &str) -> Result<String>
     Lowerer::new(env.raw(), &texts)
         .text(v.raw(), code, what)
         .map_err(|failure| error::throw(env, failure))
+}
+
+/// Whether `leaves` is the array `api.js` built (not `null`: the text is the caller's JSON).
+fn has_leaves(leaves: &Unknown<'_>) -> bool {
+    !matches!(
+        leaves.get_type(),
+        Ok(napi::ValueType::Null | napi::ValueType::Undefined)
+    )
 }

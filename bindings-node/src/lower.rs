@@ -54,14 +54,28 @@ pub(crate) struct Lowerer<'h> {
     env: sys::napi_env,
     texts: &'h Arena<String>,
     hosts: Vec<sys::napi_value>,
+    /// Whether string leaves are registered as host strings (see [`Lowerer::detached`]).
+    share: bool,
 }
 
 impl<'h> Lowerer<'h> {
+    /// A lowerer whose string leaves stay tied to their JS strings (for a call that lifts its
+    /// result before returning).
     pub(crate) fn new(env: sys::napi_env, texts: &'h Arena<String>) -> Self {
         Lowerer {
             env,
             texts,
             hosts: Vec::new(),
+            share: true,
+        }
+    }
+
+    /// A lowerer whose string leaves are plain owned strings: for values that outlive the call
+    /// (the async form), where no JS handle may be kept.
+    pub(crate) fn detached(env: sys::napi_env, texts: &'h Arena<String>) -> Self {
+        Lowerer {
+            share: false,
+            ..Lowerer::new(env, texts)
         }
     }
 
@@ -153,6 +167,9 @@ impl<'h> Lowerer<'h> {
             let (text, lossy) = self.read(v, code)?;
             if lossy {
                 return Ok(Value::String(Str::lossy(text)));
+            }
+            if !self.share {
+                return Ok(Value::String(Str::owned(text)));
             }
             let id = HostId(self.hosts.len() as u32);
             self.hosts.push(v);

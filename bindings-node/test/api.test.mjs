@@ -32,7 +32,7 @@ function union(name) {
 }
 
 test('CommonJS and ES module entry points export the same functions', () => {
-  const names = ['ConvertError', 'convert', 'convertJson', 'extractImages', 'extractImagesJson', 'targetNames', 'toCopilot']
+  const names = ['ConvertError', 'convert', 'convertJson', 'convertAsync', 'convertJsonAsync', 'extractImages', 'extractImagesJson', 'targetNames', 'toCopilot']
   for (const name of names) assert.equal(esm[name], cjs[name], name)
   assert.equal(esm.default, cjs)
   for (const name of names) assert.match(dts, new RegExp(`export declare (function|class) ${name}\\b`), name)
@@ -107,6 +107,18 @@ test('the code types list exactly the codes of conformance/README.md', () => {
   assert.deepEqual(union('FatalCode'), codes.error.sort())
   assert.deepEqual(union('RepairCode'), codes.repair.sort())
   assert.deepEqual(union('NoticeCode'), codes.notice.sort())
+})
+
+test('the fitting options reach the core, camelCase as typed', () => {
+  for (const [name, bad] of [
+    ['fitImages', 'smaller'],
+    ['imagesInRequest', -1],
+    ['maxTextChars', 'many'],
+  ]) {
+    const e = failure(() => esm.convert({ content: [] }, 'anthropic', { [name]: bad }))
+    assert.deepEqual([e.code, e.path], ['invalid_option', `/${name}`], name)
+    assert.equal(failure(() => esm.extractImages([], { [name]: bad })).code, 'invalid_option', name)
+  }
 })
 
 test('every option of the ConvertOptions type is accepted by the core', () => {

@@ -53,7 +53,17 @@ function instantiate() {
 
 const built = api.createApi(glue.wasmBackend(instantiate, glue.webCodec))
 
-export const { convert, convertJson, toCopilot, extractImages, extractImagesJson, targetNames, ConvertError } = built
+export const {
+  convert,
+  convertJson,
+  convertAsync,
+  convertJsonAsync,
+  toCopilot,
+  extractImages,
+  extractImagesJson,
+  targetNames,
+  ConvertError,
+} = built
 /** Which build this is (see index.d.ts). */
 export const backend = 'wasm'
 export default { ...built, backend, init }

@@ -6,7 +6,17 @@ import glue from './backend.js'
 
 const built = api.createApi(glue.wasmBackend(() => new WebAssembly.Instance(wasm, {}).exports, glue.webCodec))
 
-export const { convert, convertJson, toCopilot, extractImages, extractImagesJson, targetNames, ConvertError } = built
+export const {
+  convert,
+  convertJson,
+  convertAsync,
+  convertJsonAsync,
+  toCopilot,
+  extractImages,
+  extractImagesJson,
+  targetNames,
+  ConvertError,
+} = built
 /** Which build this is (see index.d.ts). */
 export const backend = 'wasm'
 /** Nothing to wait for here: the module is imported compiled. */

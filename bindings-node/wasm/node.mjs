@@ -4,6 +4,8 @@ import api from './node.cjs'
 export const {
   convert,
   convertJson,
+  convertAsync,
+  convertJsonAsync,
   toCopilot,
   extractImages,
   extractImagesJson,

@@ -91,6 +91,9 @@ VALID_OPTIONS = {
     "max_image_bytes": 1024,
     "max_total_bytes": 4096,
     "max_image_dimension": 100,
+    "fit_images": "recommended",
+    "images_in_request": 21,
+    "max_text_chars": 1000,
 }
 
 

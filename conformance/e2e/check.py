@@ -14,6 +14,12 @@ The rules (issue 9, "End-to-end suite"):
 ``check_request(record, query)`` returns ``{"problems": [str, ...], "media": [...]}``; an empty
 ``problems`` list is a pass. With ``"assets": true`` every payload of the result must also be
 one of the files in assets/ byte for byte (the suite's own servers send only those).
+
+With ``"fit": "limits"`` or ``"recommended"`` (the ``fit_images`` option the conversion used), an
+image may also arrive fitted (issue 10): a new image standing for an image of the result. Then
+every image of the request must be within the target's limits (expect.json ``limits``: decoded
+bytes, pixels per side; with ``"recommended"`` also ``recommended``), its declared media type must
+match its bytes, and a fitted image must keep its original's aspect ratio and never be larger.
 """
 
 from __future__ import annotations
@@ -25,7 +31,10 @@ from pathlib import Path
 from typing import Any
 
 HERE = Path(__file__).parent
-EXPECT: dict[str, dict[str, bool]] = json.loads((HERE / "expect.json").read_text())["carries"]
+_EXPECT = json.loads((HERE / "expect.json").read_text())
+EXPECT: dict[str, dict[str, bool]] = _EXPECT["carries"]
+LIMITS: dict[str, dict[str, int | None]] = _EXPECT["limits"]
+RECOMMENDED: dict[str, dict[str, int]] = _EXPECT["recommended"]
 ASSETS = {p.name: p.read_bytes() for p in sorted((HERE / "assets").iterdir())}
 PROBE = 40  # characters of a payload's base64 that count as a leak when found in text
 
@@ -89,8 +98,9 @@ def payloads(result: dict[str, Any]) -> list[dict[str, Any]]:
     return found
 
 
-def _media_nodes(node: Any, path: str, out: list[tuple[str, str, str]]) -> None:
-    """Collects (pointer, how, string) for every media payload position of a request body."""
+def _media_nodes(node: Any, path: str, out: list[tuple[str, str, str, str | None]]) -> None:
+    """Collects (pointer, how, string, declared media type) for every media payload position of
+    a request body (the type as the request declares it: None where it declares none)."""
     if isinstance(node, list):
         for i, item in enumerate(node):
             _media_nodes(item, f"{path}/{i}", out)
@@ -100,25 +110,99 @@ def _media_nodes(node: Any, path: str, out: list[tuple[str, str, str]]) -> None:
     source = node.get("source")
     if isinstance(source, dict):
         if source.get("type") == "base64" and isinstance(source.get("data"), str):
-            out.append((f"{path}/source/data", "base64", source["data"]))
+            out.append((f"{path}/source/data", "base64", source["data"], source.get("media_type")))
         if isinstance(source.get("bytes"), str):
-            out.append((f"{path}/source/bytes", "base64", source["bytes"]))
+            form = node.get("format")
+            declared = f"image/{form}" if form in ("png", "jpeg", "gif", "webp") else None
+            out.append((f"{path}/source/bytes", "base64", source["bytes"], declared))
     image_url = node.get("image_url")
     if isinstance(image_url, str):
-        out.append((f"{path}/image_url", "url", image_url))
+        out.append((f"{path}/image_url", "url", image_url, _url_type(image_url)))
     elif isinstance(image_url, dict) and isinstance(image_url.get("url"), str):
-        out.append((f"{path}/image_url/url", "url", image_url["url"]))
+        out.append((f"{path}/image_url/url", "url", image_url["url"], _url_type(image_url["url"])))
     if isinstance(node.get("file_data"), str):
-        out.append((f"{path}/file_data", "url", node["file_data"]))
+        out.append((f"{path}/file_data", "url", node["file_data"], _url_type(node["file_data"])))
     audio = node.get("input_audio")
     if isinstance(audio, dict) and isinstance(audio.get("data"), str):
-        out.append((f"{path}/input_audio/data", "base64", audio["data"]))
+        out.append((f"{path}/input_audio/data", "base64", audio["data"], None))
     for key in ("inlineData", "inline_data"):
         blob = node.get(key)
         if isinstance(blob, dict) and isinstance(blob.get("data"), str):
-            out.append((f"{path}/{key}/data", "base64", blob["data"]))
+            declared = blob.get("mimeType", blob.get("mime_type"))
+            out.append((f"{path}/{key}/data", "base64", blob["data"], declared))
     for key, value in node.items():
         _media_nodes(value, f"{path}/{key}", out)
+
+
+def _url_type(url: str) -> str | None:
+    return url[5:].split(";", 1)[0] if url.startswith("data:") else None
+
+
+def image_header(data: bytes) -> tuple[str, int, int] | None:
+    """(media type, width, height) read from the header of a PNG, JPEG, GIF or WebP, else None."""
+    if data.startswith(b"\x89PNG\r\n\x1a\n") and data[12:16] == b"IHDR":
+        return "image/png", int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+    if data[:6] in (b"GIF87a", b"GIF89a"):
+        return "image/gif", int.from_bytes(data[6:8], "little"), int.from_bytes(data[8:10], "little")
+    if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
+        return _webp(data)
+    if data[:2] == b"\xff\xd8":
+        return _jpeg(data)
+    return None
+
+
+def _webp(data: bytes) -> tuple[str, int, int] | None:
+    chunk = data[12:16]
+    if chunk == b"VP8X":
+        return "image/webp", 1 + int.from_bytes(data[24:27], "little"), 1 + int.from_bytes(data[27:30], "little")
+    if chunk == b"VP8L":
+        bits = int.from_bytes(data[21:25], "little")
+        return "image/webp", 1 + (bits & 0x3FFF), 1 + ((bits >> 14) & 0x3FFF)
+    if chunk == b"VP8 ":
+        return "image/webp", int.from_bytes(data[26:28], "little") & 0x3FFF, int.from_bytes(data[28:30], "little") & 0x3FFF
+    return None
+
+
+def _jpeg(data: bytes) -> tuple[str, int, int] | None:
+    at = 2
+    while at + 9 < len(data) and data[at] == 0xFF:
+        marker, length = data[at + 1], int.from_bytes(data[at + 2 : at + 4], "big")
+        if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):
+            return "image/jpeg", int.from_bytes(data[at + 7 : at + 9], "big"), int.from_bytes(data[at + 5 : at + 7], "big")
+        at += 2 + length
+    return None
+
+
+def _fit_problems(pointer: str, data: bytes, declared: str | None, target: str, fit: str) -> list[str]:
+    """Why an image payload of the request is not within the target's limits (mode ``fit``)."""
+    header = image_header(data)
+    if header is None:
+        return [f"{pointer}: an image payload whose header cannot be read"]
+    mime, width, height = header
+    problems = []
+    if declared is not None and declared != mime:
+        problems.append(f"{pointer}: declared {declared}, but the bytes are {mime}")
+    limits = LIMITS[target]
+    if limits["max_bytes"] is not None and len(data) > limits["max_bytes"]:
+        problems.append(f"{pointer}: {len(data)} bytes, over {target}'s {limits['max_bytes']}")
+    if limits["max_dimension"] is not None and max(width, height) > limits["max_dimension"]:
+        problems.append(f"{pointer}: {width}x{height} px, over {target}'s {limits['max_dimension']} px")
+    if fit == "recommended":
+        for key, value in RECOMMENDED.get(target, {}).items():
+            size = {"long_edge": max(width, height), "short_side": min(width, height), "pixels": width * height}
+            if size[key] > value:
+                problems.append(f"{pointer}: {width}x{height} px, over {target}'s recommended {key} of {value}")
+    return problems
+
+
+def _stands_for(fitted: tuple[int, int], original: bytes) -> bool:
+    """Whether an image of ``fitted`` pixels can be ``original`` downscaled: never larger, same
+    aspect ratio up to rounding each side to whole pixels."""
+    header = image_header(original)
+    if header is None:
+        return False
+    (w, h), (ow, oh) = fitted, header[1:]
+    return w <= ow and h <= oh and abs(w * oh - h * ow) <= max(ow, oh)
 
 
 def _strings(node: Any, path: str, out: list[tuple[str, str]]) -> None:
@@ -159,11 +243,12 @@ def check_request(record: dict[str, Any], query: dict[str, Any]) -> dict[str, An
             if item["bytes"] not in ASSETS.values():
                 problems.append(f"{item['path']}: the MCP server sent bytes that are none of the asset files")
 
-    nodes: list[tuple[str, str, str]] = []
+    fit = query.get("fit")
+    nodes: list[tuple[str, str, str, str | None]] = []
     _media_nodes(body, "", nodes)
     media = []
     arrived: set[int] = set()
-    for pointer, how, text in nodes:
+    for pointer, how, text, declared in nodes:
         data = _data_url(text) if how == "url" else _b64(text)
         if data is None:
             if how == "url" and not text.startswith("data:"):
@@ -172,6 +257,32 @@ def check_request(record: dict[str, Any], query: dict[str, Any]) -> dict[str, An
             continue
         match = next((i for i, o in enumerate(originals) if o["bytes"] == data), None)
         twice = next((i for i, o in enumerate(originals) if o["base64"].encode() == data), None)
+        header = image_header(data)
+        if fit is not None and header is not None:
+            problems += _fit_problems(pointer, data, declared, target, fit)
+            if match is None and twice is None:
+                size = header[1:]
+                match = next(
+                    (
+                        i
+                        for i, o in enumerate(originals)
+                        if i not in arrived and o["kind"] == "image" and _stands_for(size, o["bytes"])
+                    ),
+                    None,
+                )
+                if match is None:
+                    problems.append(f"{pointer}: a {header[1]}x{header[2]} image that is none of the result's images")
+                    continue
+                arrived.add(match)
+                media.append(
+                    {
+                        "path": pointer,
+                        "from": originals[match]["path"],
+                        "size": len(data),
+                        "fitted": {"type": header[0], "width": header[1], "height": header[2]},
+                    }
+                )
+                continue
         if match is not None:
             arrived.add(match)
             asset = next((name for name, raw in ASSETS.items() if raw == data), None)
@@ -192,7 +303,7 @@ def check_request(record: dict[str, Any], query: dict[str, Any]) -> dict[str, An
         elif item["for_model"] and carries.get(item["kind"], False) and i not in arrived:
             problems.append(f"{item['path']}: {item['mime']} did not arrive as media for {target}")
 
-    media_pointers = {pointer for pointer, _, _ in nodes}
+    media_pointers = {pointer for pointer, _, _, _ in nodes}
     strings: list[tuple[str, str]] = []
     _strings(body, "", strings)
     probes = [(o, o["base64"][:PROBE]) for o in originals if len(o["base64"]) >= PROBE]

@@ -86,3 +86,65 @@ def test_media_inside_an_error_tool_result_is_caught() -> None:
         )
         == []
     )
+
+
+# --- fitted images (query "fit") -----------------------------------------------------------
+
+
+def png_header(width: int, height: int, size: int = 64) -> bytes:
+    """The first bytes of a PNG of ``width`` x ``height`` (the check reads headers only)."""
+    head = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR" + width.to_bytes(4, "big") + height.to_bytes(4, "big") + b"\x08\x02\0\0\0"
+    return head.ljust(size, b"\0")
+
+
+def jpeg_header(width: int, height: int) -> bytes:
+    sof = b"\xff\xc0\x00\x11\x08" + height.to_bytes(2, "big") + width.to_bytes(2, "big") + b"\x03" + bytes(9)
+    return b"\xff\xd8\xff\xe0\x00\x04\0\0" + sof + b"\xff\xd9"
+
+
+def screenshot_result(original: bytes) -> dict:
+    data = base64.b64encode(original).decode()
+    return {"content": [{"type": "text", "text": "4K"}, {"type": "image", "data": data, "mimeType": "image/png"}]}
+
+
+def fit_verdict(sent: bytes, fit: str | None, target: str = "anthropic", media_type: str = "", original: bytes = b"") -> list[str]:
+    source = {"type": "base64", "media_type": media_type or "image/jpeg", "data": base64.b64encode(sent).decode()}
+    body = {"messages": [{"content": [{"type": "image", "source": source}]}]}
+    query = {"target": target, "result": screenshot_result(original or png_header(3840, 2160))}
+    if fit is not None:
+        query["fit"] = fit
+    return check_request({"body": body}, query)["problems"]
+
+
+def test_a_fitted_image_within_the_limits_passes() -> None:
+    assert fit_verdict(jpeg_header(3840, 2160), "limits") == []
+    assert fit_verdict(png_header(1456, 819), "recommended", media_type="image/png") == []
+
+
+def test_a_fitted_image_is_none_of_the_payloads_without_the_fit_query() -> None:
+    assert any("none of the result's payloads" in p for p in fit_verdict(jpeg_header(3840, 2160), None))
+
+
+def test_images_over_the_limits_are_caught() -> None:
+    original = png_header(10000, 5000)
+    problems = fit_verdict(jpeg_header(9000, 4500), "limits", original=original)
+    assert any("over anthropic's 8000 px" in p for p in problems)
+    big = png_header(3000, 2000, size=4_000_000)
+    problems = fit_verdict(big, "limits", target="bedrock", media_type="image/png", original=png_header(3000, 2000, 100))
+    assert any("over bedrock's 3932160" in p for p in problems)
+    problems = fit_verdict(png_header(1600, 900), "recommended", media_type="image/png")
+    assert any("recommended long_edge" in p for p in problems)
+    # An unchanged image is held to the limits too.
+    over = png_header(9000, 600)
+    problems = fit_verdict(over, "limits", media_type="image/png", original=over)
+    assert any("over anthropic's 8000 px" in p for p in problems)
+
+
+def test_a_wrong_media_type_is_caught() -> None:
+    problems = fit_verdict(jpeg_header(1920, 1080), "limits", media_type="image/png")
+    assert any("declared image/png, but the bytes are image/jpeg" in p for p in problems)
+
+
+def test_a_fitted_image_must_keep_the_aspect_ratio_and_never_grow() -> None:
+    for sent in (jpeg_header(1920, 1200), jpeg_header(7680, 4320)):
+        assert any("none of the result's images" in p for p in fit_verdict(sent, "limits"))

@@ -3,7 +3,17 @@
 // must stay errors).
 import type { ToolResultObject } from '@github/copilot-sdk'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
-import { ConvertError, convert, convertJson, extractImages, extractImagesJson, targetNames, toCopilot } from 'mcp-tool-result'
+import {
+  ConvertError,
+  convert,
+  convertAsync,
+  convertJson,
+  convertJsonAsync,
+  extractImages,
+  extractImagesJson,
+  targetNames,
+  toCopilot,
+} from 'mcp-tool-result'
 import type { ConvertOptions, Diagnostic, McpCallToolResult, Target } from 'mcp-tool-result'
 
 declare const fromClient: CallToolResult
@@ -38,6 +48,10 @@ const found = extractImages({ results: [fromClient] }, { maxImages: 5 })
 export const imagePaths: string[] = found.images.map((image) => `${image.path} ${image.mimeType} ${image.data.length}`)
 export const foundText: string = found.text
 
+// The async forms resolve to what the sync forms return, typed the same way.
+export const later: Promise<string> = convertAsync(fromClient, 'anthropic', { toolCallId: 'toolu_1' }).then((c) => c.output.tool_use_id)
+export const laterText: Promise<ToolResultObject> = convertJsonAsync('{"content":[]}', 'copilot').then((c) => c.output)
+
 export function describe(e: unknown): string {
   return e instanceof ConvertError ? `${e.code} at ${e.path}: ${e.message}` : String(e)
 }
@@ -62,3 +76,5 @@ convertJson({ content: [] }, 'copilot')
 convert(fromClient, 'anthropic', { toolCallId: 'toolu_1', maxImagez: 3 })
 // @ts-expect-error: extractImages takes no target options
 extractImages(fromClient, { toolCallId: 'x' })
+// @ts-expect-error: the async form returns a Promise, not a Conversion
+export const notYet = convertAsync(fromClient, 'copilot').output

@@ -5,7 +5,8 @@ export const CAPTURE_URL = process.env.E2E_CAPTURE_URL ?? ''
 
 export interface Verdict {
   problems: string[]
-  media: { path: string; from: string; size: number; asset: string | null }[]
+  /** `fitted`: an image the conversion fitted (with `fit`), with its type and size. */
+  media: { path: string; from: string; size: number; asset?: string | null; fitted?: { type: string; width: number; height: number } }[]
 }
 
 /** The last provider request the capture server recorded. */
@@ -15,11 +16,14 @@ export async function last(): Promise<{ path: string; body: unknown }> {
   return response.json()
 }
 
-/** check.py's verdict on the last request, made for `target` from `result`. */
-export async function check(target: string, result: CallToolResult, assets: boolean): Promise<Verdict> {
+/**
+ * check.py's verdict on the last request, made for `target` from `result` (with `fit`: converted
+ * with that `fitImages`, so images may arrive fitted and must be within the target's limits).
+ */
+export async function check(target: string, result: CallToolResult, assets: boolean, fit?: string): Promise<Verdict> {
   const response = await fetch(`${CAPTURE_URL}/__e2e/check`, {
     method: 'POST',
-    body: JSON.stringify({ target, result, assets }),
+    body: JSON.stringify({ target, result, assets, fit }),
   })
   if (!response.ok) throw new Error(`capture server: ${response.status} ${await response.text()}`)
   return response.json()

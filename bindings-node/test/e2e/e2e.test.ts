@@ -11,6 +11,7 @@ import Anthropic from '@anthropic-ai/sdk'
 import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime'
 import { NodeHttpHandler } from '@smithy/node-http-handler'
 import { GoogleGenAI } from '@google/genai'
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { convert, toCopilot } from 'mcp-tool-result'
 import OpenAI from 'openai'
 import { CAPTURE_URL, check, last } from './capture.js'
@@ -78,6 +79,30 @@ for (const [key, result] of results) {
     for (const binary of wire.binaryResultsForLlm ?? []) assert.ok(payloads.has(binary.data), 'a binary that is no payload')
     for (const payload of payloads) assert.ok(!wire.textResultForLlm.includes(payload.slice(0, 40)), 'base64 in text')
   })
+}
+
+// Fitting (issue 10): a 4K browser screenshot (about 9 MB, made by `make e2e`) reaches every
+// target that carries images as one image within the provider's limits, its media type matching
+// its bytes; with 'recommended' it is always downscaled.
+const carries: Record<string, { image: boolean }> = JSON.parse(readFileSync(join(E2E, 'expect.json'), 'utf8')).carries
+const screenshotFile = process.env.E2E_SCREENSHOT ?? ''
+for (const fit of ['limits', 'recommended'] as const) {
+  for (const [target, send] of Object.entries(SENDERS).filter(([name]) => carries[name]?.image)) {
+    test(`4K screenshot -> ${target} (fitImages ${fit})`, async () => {
+      assert.ok(screenshotFile, 'E2E_SCREENSHOT names the screenshot made by conformance/e2e/make_screenshot.py')
+      const screenshot: CallToolResult = {
+        content: [
+          { type: 'text', text: 'Screenshot of the page:' },
+          { type: 'image', data: readFileSync(screenshotFile).toString('base64'), mimeType: 'image/png' },
+        ],
+      }
+      await send({ result: screenshot, id: CALL_ID, tool: 'screenshot', fitImages: fit })
+      const verdict = await check(target, screenshot, false, fit)
+      assert.deepEqual(verdict.problems, [])
+      assert.deepEqual(verdict.media.map((m) => m.from), ['/content/1/data'])
+      if (fit === 'recommended') assert.ok(verdict.media[0]?.fitted, `${target}: the screenshot was sent at full size`)
+    })
+  }
 }
 
 /** tsc errors the suite knows: each names its defect and the branch that fixes it. */

@@ -7,22 +7,26 @@ import { BedrockRuntimeClient, ConverseCommand, type ContentBlock, type Message 
 import { GoogleGenAI, type Content, type Part } from '@google/genai'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { NodeHttpHandler } from '@smithy/node-http-handler'
-import { convert } from 'mcp-tool-result'
+import { convertAsync, type ConvertOptions } from 'mcp-tool-result'
 import OpenAI from 'openai'
 import { CAPTURE_URL } from './capture.js'
 
 const QUESTION = 'Run the tool and describe what it returned.'
 
-/** What a sender needs: the MCP result, the tool call id and the tool name. */
+/**
+ * What a sender needs: the MCP result, the tool call id, the tool name and, for the fitting
+ * tests, `fitImages`. Senders convert with `convertAsync` (the sync form is the snippets').
+ */
 export interface Call {
   result: CallToolResult
   id: string
   tool: string
+  fitImages?: ConvertOptions['fitImages']
 }
 
-export async function sendAnthropic({ result, id, tool }: Call): Promise<unknown> {
+export async function sendAnthropic({ result, id, tool, fitImages }: Call): Promise<unknown> {
   const client = new Anthropic({ baseURL: CAPTURE_URL, apiKey: 'e2e', maxRetries: 0 })
-  const conversion = convert(result, 'anthropic', { toolCallId: id, toolName: tool })
+  const conversion = await convertAsync(result, 'anthropic', { toolCallId: id, toolName: tool, fitImages })
   const toolResult: Anthropic.ToolResultBlockParam = conversion.output
   const attachments: Anthropic.ContentBlockParam[] = conversion.attachments ?? []
   const messages: Anthropic.MessageParam[] = [
@@ -33,9 +37,9 @@ export async function sendAnthropic({ result, id, tool }: Call): Promise<unknown
   return client.messages.create({ model: 'claude-sonnet-5-5', max_tokens: 64, messages })
 }
 
-export async function sendAnthropicMcp({ result, id, tool }: Call): Promise<unknown> {
+export async function sendAnthropicMcp({ result, id, tool, fitImages }: Call): Promise<unknown> {
   const client = new Anthropic({ baseURL: CAPTURE_URL, apiKey: 'e2e', maxRetries: 0 })
-  const conversion = convert(result, 'anthropic-mcp', { toolCallId: id, toolName: tool })
+  const conversion = await convertAsync(result, 'anthropic-mcp', { toolCallId: id, toolName: tool, fitImages })
   const toolResult: Anthropic.Beta.BetaRequestMCPToolResultBlockParam = conversion.output
   return client.beta.messages.create({
     model: 'claude-sonnet-5-5',
@@ -52,9 +56,9 @@ export async function sendAnthropicMcp({ result, id, tool }: Call): Promise<unkn
   })
 }
 
-export async function sendOpenAIChat({ result, id, tool }: Call): Promise<unknown> {
+export async function sendOpenAIChat({ result, id, tool, fitImages }: Call): Promise<unknown> {
   const client = new OpenAI({ baseURL: `${CAPTURE_URL}/v1`, apiKey: 'e2e', maxRetries: 0 })
-  const conversion = convert(result, 'openai-chat', { toolCallId: id, toolName: tool })
+  const conversion = await convertAsync(result, 'openai-chat', { toolCallId: id, toolName: tool, fitImages })
   const toolMessage: OpenAI.ChatCompletionToolMessageParam = conversion.output
   const messages: OpenAI.ChatCompletionMessageParam[] = [
     { role: 'user', content: QUESTION },
@@ -66,9 +70,9 @@ export async function sendOpenAIChat({ result, id, tool }: Call): Promise<unknow
   return client.chat.completions.create({ model: 'gpt-5', messages })
 }
 
-export async function sendOpenAIResponses({ result, id, tool }: Call): Promise<unknown> {
+export async function sendOpenAIResponses({ result, id, tool, fitImages }: Call): Promise<unknown> {
   const client = new OpenAI({ baseURL: `${CAPTURE_URL}/v1`, apiKey: 'e2e', maxRetries: 0 })
-  const conversion = convert(result, 'openai-responses', { toolCallId: id, toolName: tool })
+  const conversion = await convertAsync(result, 'openai-responses', { toolCallId: id, toolName: tool, fitImages })
   const output: OpenAI.Responses.ResponseInputItem.FunctionCallOutput = conversion.output
   return client.responses.create({
     model: 'gpt-5',
@@ -92,14 +96,14 @@ function geminiClient(): GoogleGenAI {
   return new GoogleGenAI({ apiKey: 'e2e', httpOptions: { baseUrl: CAPTURE_URL } })
 }
 
-export async function sendGemini({ result, id, tool }: Call): Promise<unknown> {
-  const conversion = convert(result, 'gemini', { toolCallId: id, toolName: tool })
+export async function sendGemini({ result, id, tool, fitImages }: Call): Promise<unknown> {
+  const conversion = await convertAsync(result, 'gemini', { toolCallId: id, toolName: tool, fitImages })
   const part: Part = conversion.output
   return geminiClient().models.generateContent({ model: 'gemini-e2e', contents: geminiContents(id, tool, [part]) })
 }
 
-export async function sendGeminiLegacy({ result, id, tool }: Call): Promise<unknown> {
-  const conversion = convert(result, 'gemini-legacy', { toolCallId: id, toolName: tool })
+export async function sendGeminiLegacy({ result, id, tool, fitImages }: Call): Promise<unknown> {
+  const conversion = await convertAsync(result, 'gemini-legacy', { toolCallId: id, toolName: tool, fitImages })
   const part: Part = conversion.output
   const attachments: Part[] = conversion.attachments ?? []
   return geminiClient().models.generateContent({
@@ -108,7 +112,7 @@ export async function sendGeminiLegacy({ result, id, tool }: Call): Promise<unkn
   })
 }
 
-export async function sendBedrock({ result, id, tool }: Call): Promise<unknown> {
+export async function sendBedrock({ result, id, tool, fitImages }: Call): Promise<unknown> {
   const client = new BedrockRuntimeClient({
     region: 'us-east-1',
     endpoint: CAPTURE_URL,
@@ -116,7 +120,7 @@ export async function sendBedrock({ result, id, tool }: Call): Promise<unknown> 
     maxAttempts: 1,
     requestHandler: new NodeHttpHandler(), // HTTP/1.1: the capture server speaks no HTTP/2
   })
-  const conversion = convert(result, 'bedrock', { toolCallId: id, toolName: tool })
+  const conversion = await convertAsync(result, 'bedrock', { toolCallId: id, toolName: tool, fitImages })
   const toolResult: ContentBlock = conversion.output
   const attachments: ContentBlock[] = conversion.attachments ?? []
   const messages: Message[] = [

@@ -109,6 +109,17 @@ class Options(TypedDict, total=False):
     """Most decoded bytes of all media of one result (default: the target's limit)."""
     max_image_dimension: int
     """Longest image side in pixels (default: the target's limit)."""
+    fit_images: Literal["limits", "recommended", "off"]
+    """Images over a limit: ``"limits"`` (default) downscales and re-encodes them to fit the
+    target's limits (or the caps above); ``"recommended"`` also downscales to the provider's
+    recommended size; ``"off"`` replaces them by markers. Each fitted image is reported
+    (``image_resized``). Fitting can take tens of milliseconds; the GIL is released meanwhile."""
+    images_in_request: int | None
+    """Images the request already holds besides this result (default 0): past 20 in all,
+    Anthropic's limit drops to 2000 px."""
+    max_text_chars: int | None
+    """Most characters of text one result gives the model (default None: no limit); the middle
+    is cut, keeping head and tail, with a marker saying how much (``text_truncated``)."""
 
 
 class Diagnostic(TypedDict):

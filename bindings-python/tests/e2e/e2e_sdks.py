@@ -13,6 +13,7 @@ import base64
 import json
 import os
 import urllib.request
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -91,6 +92,41 @@ def test_sdk_takes_the_conversion(
     assert verdict["problems"] == []
     if server == "python" and tool in ("image", "error_image", "pdf", "mixed") and target != "anthropic-mcp":
         assert verdict["media"], f"{tool}: no media arrived for {target}"
+
+
+#: The targets that carry images (conformance/e2e/expect.json), for the fitting tests.
+EXPECT = json.loads((Path(__file__).parents[3] / "conformance" / "e2e" / "expect.json").read_text())
+IMAGE_TARGETS = [target for target in SENDERS if EXPECT["carries"][target]["image"]]
+
+
+@pytest.fixture(scope="session")
+def screenshot() -> dict[str, Any]:
+    """A browser screenshot result: a 3840x2160 PNG of about 9 MB (made by ``make e2e``)."""
+    path = os.environ.get("E2E_SCREENSHOT")
+    assert path, "E2E_SCREENSHOT names the 4K screenshot made by conformance/e2e/make_screenshot.py"
+    data = base64.b64encode(Path(path).read_bytes()).decode()
+    return {
+        "content": [
+            {"type": "text", "text": "Screenshot of the page:"},
+            {"type": "image", "data": data, "mimeType": "image/png"},
+        ]
+    }
+
+
+@pytest.mark.parametrize("fit", ["limits", "recommended"])
+@pytest.mark.parametrize("target", IMAGE_TARGETS)
+def test_a_large_screenshot_arrives_fitted(screenshot: dict[str, Any], target: str, fit: str) -> None:
+    """Fitting (issue 10): the request the SDK sent holds the screenshot as one image within the
+    provider's limits (fitted where the original is over them), its media type matching its bytes."""
+    conversion = mcp_tool_result.convert(
+        screenshot, target, tool_call_id=CALL_ID, tool_name="screenshot", fit_images=fit
+    )
+    SENDERS[target](conversion, CALL_ID, "screenshot")
+    verdict = _capture("/__e2e/check", {"target": target, "result": screenshot, "fit": fit})
+    assert verdict["problems"] == []
+    assert [m["from"] for m in verdict["media"]] == ["/content/1/data"]
+    if fit == "recommended":
+        assert "fitted" in verdict["media"][0], f"{target}: the 4K screenshot was sent at full size"
 
 
 @pytest.mark.parametrize(("server", "tool"), CASES, ids=[f"{s}:{t}" for s, t in CASES])

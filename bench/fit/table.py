@@ -1,0 +1,30 @@
+"""make bench-fit: the JSON lines of bench_python.py and bench_node.mjs (stdin) as one Markdown
+table; the ratio is each row's CPU time over mcp-tool-result's in the same language and mode
+(the Python binding, or Node's native addon called synchronously)."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+rows = [json.loads(line) for line in sys.stdin if line.startswith('{"')]
+fits = [r for r in rows if "cpu_ms" in r]
+BASES = ("mcp-tool-result (Python)", "mcp-tool-result (Node, native)")
+base = {(r["language"], r["mode"]): r["cpu_ms"] for r in fits if r["tool"] in BASES}
+source = fits[0]["input"]
+print(f"Input: {source['width']}x{source['height']} {source['format']}, {source['bytes'] / 1e6:.1f} MB; target anthropic\n")
+print("| fit_images | tool | output | CPU ms | wall ms | CPU ÷ ours |")
+print("|---|---|---|---:|---:|---:|")
+for r in fits:
+    out = r["output"]
+    shape = f"{out['width']}x{out['height']} {out['format']}, {out['bytes'] / 1e6:.2f} MB"
+    wall = f"{r['wall_ms']:.0f}" if "wall_ms" in r else "–"
+    ratio = r["cpu_ms"] / base[(r["language"], r["mode"])]
+    print(f"| {r['mode']} | {r['tool']} | {shape} | {r['cpu_ms']:.0f} | {wall} | {ratio:.2f} |")
+small = [r for r in rows if "wall_us" in r]
+if small:
+    print("\nA small result (one text block), calls awaited one after another:\n")
+    print("| call | µs per call (wall) |")
+    print("|---|---:|")
+    for r in small:
+        print(f"| {r['tool']} | {r['wall_us']:.1f} |")
