@@ -1,0 +1,314 @@
+// The playground page: the npm package's browser build (bundled for the `browser` condition,
+// the .wasm next to the bundle) converts the textarea's JSON text for the picked target with the
+// form's options; the page shows the Conversion, its diagnostics (each one highlights its path
+// in the input), the images on both sides, and keeps the state in the URL fragment.
+import { convertJson, init, targetNames } from 'mcp-tool-result'
+
+import { locate } from './locate.mjs'
+import { OPTIONS, coreOptions, initialValue } from './options.mjs'
+import { abbreviate, findImages, formatSize, rawJson } from './present.mjs'
+import { decodeState, encodeState } from './state.mjs'
+
+const $ = (id) => document.getElementById(id)
+const ui = {
+  status: $('status'),
+  note: $('highlight-note'),
+  example: $('example'),
+  input: $('input'),
+  backdrop: $('backdrop'),
+  options: $('options'),
+  targets: $('targets'),
+  summary: $('summary'),
+  error: $('error'),
+  diagnostics: $('diagnostics'),
+  noDiagnostics: $('no-diagnostics'),
+  media: $('media'),
+  imagesIn: $('images-in'),
+  imagesOut: $('images-out'),
+  output: $('output'),
+}
+const DEFAULT_TARGET = 'anthropic'
+const TYPING_PAUSE_MS = 250
+/** Images smaller than this are shown enlarged. */
+const MIN_SHOWN_PX = 96
+
+/** `document.createElement` with attributes and children (strings become text). */
+function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag)
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === false || value === undefined) continue
+    if (key === 'class') node.className = value
+    else if (key.startsWith('data-')) node.dataset[key.slice(5).replace(/-(.)/g, (_, c) => c.toUpperCase())] = value
+    else if (key in node && typeof value !== 'string') node[key] = value
+    else node.setAttribute(key, value === true ? '' : value)
+  }
+  node.append(...children)
+  return node
+}
+
+function buildExamples(examples) {
+  for (const example of examples) ui.example.append(h('option', { value: example.id }, example.title))
+  ui.example.append(h('option', { value: '' }, 'Your own input'))
+}
+
+function buildTargets(targets) {
+  for (const target of targets) {
+    const id = `target-${target}`
+    ui.targets.append(h('span', { class: 'target' }, h('input', { type: 'radio', name: 'target', id, value: target }), h('label', { for: id }, target)))
+  }
+}
+
+function optionControl(option, id) {
+  const described = { id, 'aria-describedby': `${id}-hint`, 'data-option': option.key }
+  switch (option.kind) {
+    case 'bool':
+      return h('input', { type: 'checkbox', ...described })
+    case 'choice':
+      return h('select', described, ...option.choices.map((c) => h('option', { value: c }, c === option.default ? `${c} (default)` : c)))
+    case 'count':
+      return h('input', { type: 'number', min: '0', step: '1', inputmode: 'numeric', placeholder: 'target’s limit', ...described })
+    default:
+      return h('input', { type: 'text', placeholder: 'none', autocomplete: 'off', ...described })
+  }
+}
+
+function buildOptions() {
+  for (const option of OPTIONS) {
+    const id = `opt-${option.key}`
+    const control = optionControl(option, id)
+    const label = h('label', { for: id }, option.label)
+    const hint = h('span', { class: 'hint', id: `${id}-hint` }, option.hint)
+    const parts = option.kind === 'bool' ? [h('span', { class: 'check' }, control, label), hint] : [label, control, hint]
+    ui.options.append(h('div', { class: `field field-${option.kind}` }, ...parts))
+  }
+}
+
+function control(key) {
+  return ui.options.querySelector(`[data-option="${key}"]`)
+}
+
+/** The page's state as the controls hold it. */
+function currentState() {
+  const values = {}
+  for (const option of OPTIONS) {
+    const field = control(option.key)
+    values[option.key] = option.kind === 'bool' ? field.checked : field.value
+  }
+  const picked = ui.targets.querySelector('input:checked')
+  return { input: ui.input.value, target: picked ? picked.value : DEFAULT_TARGET, values }
+}
+
+function showState(state, examples) {
+  ui.input.value = state.input
+  ui.targets.querySelector(`input[value="${state.target}"]`).checked = true
+  for (const option of OPTIONS) {
+    const field = control(option.key)
+    if (option.kind === 'bool') field.checked = state.values[option.key]
+    else field.value = state.values[option.key]
+  }
+  syncExample(examples)
+}
+
+function syncExample(examples) {
+  const example = examples.find((e) => e.text === ui.input.value)
+  ui.example.value = example ? example.id : ''
+}
+
+/** JSON text as nodes, keys, strings, numbers and literals in spans of their own (the text is unchanged). */
+function colored(json) {
+  const token = /("(?:[^"\\]|\\.)*")(\s*:)?|\b(?:true|false|null)\b|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g
+  const nodes = []
+  let last = 0
+  for (const m of json.matchAll(token)) {
+    if (m.index > last) nodes.push(json.slice(last, m.index))
+    const kind = m[2] ? 'key' : m[1] ? (/^"\[[^\]]*, [0-9.]+ [KMG]?B\]"$/.test(m[1]) ? 'payload' : 'string') : /^[tfn]/.test(m[0]) ? 'literal' : 'number'
+    nodes.push(h('span', { class: `j-${kind}` }, m[1] ?? m[0]))
+    if (m[2]) nodes.push(m[2])
+    last = m.index + m[0].length
+  }
+  nodes.push(json.slice(last))
+  return nodes
+}
+
+function diagnosticButton(code, path, message) {
+  return h(
+    'button',
+    { type: 'button', class: 'diagnostic', 'data-path': path, title: 'Highlight this path in the input' },
+    h('code', { class: 'code' }, code),
+    h('code', { class: 'path' }, path || '(the whole input)'),
+    h('span', { class: 'message' }, message),
+  )
+}
+
+function gallery(container, images) {
+  container.replaceChildren()
+  if (images.length === 0) {
+    container.append(h('p', { class: 'none' }, 'none'))
+    return
+  }
+  for (const image of images) {
+    const caption = h('figcaption', {}, h('code', {}, image.path), ` ${image.type}, ${formatSize(image.size)}`)
+    const img = h('img', { src: image.src, alt: `${image.type} at ${image.path}` })
+    img.addEventListener('load', () => enlarge(img, caption), { once: true })
+    container.append(h('figure', {}, h('div', { class: 'frame' }, img), caption))
+  }
+}
+
+/** Captions an image with its size; a tiny one is shown enlarged, in whole pixels, and says so. */
+function enlarge(img, caption) {
+  const { naturalWidth: w, naturalHeight: h } = img
+  const scale = Math.floor(MIN_SHOWN_PX / Math.max(w, h, 1))
+  caption.append(`, ${w}×${h} px`)
+  if (scale < 2) return
+  img.style.width = `${w * scale}px`
+  img.classList.add('enlarged')
+  caption.append(` (shown ×${scale})`)
+}
+
+function inputImages(text) {
+  try {
+    return findImages(JSON.parse(text))
+  } catch {
+    return []
+  }
+}
+
+function render(examples) {
+  clearHighlight()
+  const state = currentState()
+  const options = coreOptions(state.values)
+  let conversion = null
+  let failure = null
+  try {
+    conversion = convertJson(state.input, state.target, options)
+  } catch (e) {
+    if (typeof e?.code !== 'string') throw e
+    const prefix = `${e.code}${e.path ? ` at ${e.path}` : ''}: `
+    failure = { code: e.code, path: e.path, message: e.message.startsWith(prefix) ? e.message.slice(prefix.length) : e.message }
+  }
+  ui.output.dataset.options = JSON.stringify(options)
+  ui.output.dataset.target = state.target
+  ui.output.dataset.raw = rawJson(conversion ?? { error: failure })
+
+  ui.error.hidden = failure === null
+  ui.error.replaceChildren()
+  if (failure !== null) {
+    ui.error.append(h('strong', {}, 'ConvertError'), ' — the core refused this input with these options:', diagnosticButton(failure.code, failure.path, failure.message))
+  }
+
+  const diagnostics = conversion?.diagnostics ?? []
+  ui.diagnostics.replaceChildren(...diagnostics.map((d) => h('li', {}, diagnosticButton(d.code, d.path, d.message))))
+  ui.noDiagnostics.hidden = diagnostics.length !== 0
+  ui.noDiagnostics.textContent = failure === null ? 'None: nothing was repaired, skipped or replaced.' : 'None: strict mode stops at the first repair (above).'
+
+  const shown = conversion === null ? { error: failure } : abbreviate(conversion)
+  ui.output.replaceChildren(...colored(JSON.stringify(shown, null, 2)))
+
+  const before = inputImages(state.input)
+  const after = conversion === null ? [] : [...findImages(conversion.output, '/output'), ...findImages(conversion.attachments ?? [], '/attachments')]
+  gallery(ui.imagesIn, before)
+  gallery(ui.imagesOut, after)
+  ui.media.hidden = before.length === 0 && after.length === 0
+
+  const attachments = conversion?.attachments?.length ?? 0
+  ui.summary.textContent =
+    failure !== null
+      ? `${state.target}: no conversion (strict mode raised ${failure.code}).`
+      : `${state.target}: ${attachments === 0 ? 'no attachments' : `${attachments} attachment${attachments === 1 ? '' : 's'} for the next user message`}, ` +
+        `${diagnostics.length} diagnostic${diagnostics.length === 1 ? '' : 's'}, ${after.length} image${after.length === 1 ? '' : 's'} sent.`
+
+  history.replaceState(null, '', `#${encodeState(state, examples)}`)
+}
+
+function clearHighlight() {
+  ui.backdrop.replaceChildren()
+  ui.note.textContent = ''
+  delete ui.input.dataset.highlight
+}
+
+/** Highlights (and selects) the value at `path` in the input, or its nearest ancestor there. */
+function highlight(path) {
+  const text = ui.input.value
+  const range = locate(text, path)
+  if (range === null) {
+    ui.note.textContent = `The input is not JSON where ${path} leads, so it cannot be highlighted.`
+    return
+  }
+  const mark = h('mark', {}, text.slice(range.start, range.end))
+  // The trailing lines let the backdrop scroll as far as the textarea (whose scrollbars take room).
+  ui.backdrop.replaceChildren(text.slice(0, range.start), mark, `${text.slice(range.end)}\n\n\n`)
+  ui.input.dataset.highlight = `${range.start}-${range.end}`
+  ui.input.focus({ preventScroll: true })
+  ui.input.setSelectionRange(range.start, range.end)
+  ui.input.scrollTop = Math.max(0, mark.offsetTop - ui.input.clientHeight / 3)
+  const visible = mark.offsetLeft + Math.min(mark.offsetWidth, ui.input.clientWidth / 2) < ui.input.clientWidth - 24
+  ui.input.scrollLeft = visible ? 0 : mark.offsetLeft - 48
+  syncScroll()
+  ui.note.textContent = range.exact
+    ? `Highlighted ${path || 'the whole input'} in the input.`
+    : `${path} is not in the input (the core reports what is missing there); its nearest parent is highlighted.`
+}
+
+function syncScroll() {
+  ui.backdrop.scrollTop = ui.input.scrollTop
+  ui.backdrop.scrollLeft = ui.input.scrollLeft
+}
+
+async function main() {
+  await init()
+  const examples = await (await fetch('examples.json')).json()
+  const targets = targetNames()
+  buildExamples(examples)
+  buildTargets(targets)
+  buildOptions()
+
+  const values = Object.fromEntries(OPTIONS.map((o) => [o.key, initialValue(o)]))
+  const initial = { input: examples[0].text, target: DEFAULT_TARGET, values }
+  const restore = () => showState(decodeState(location.hash, examples, targets, initial), examples)
+  restore()
+
+  let typing = null
+  const later = () => {
+    clearTimeout(typing)
+    typing = setTimeout(() => render(examples), TYPING_PAUSE_MS)
+  }
+  const now = () => {
+    clearTimeout(typing)
+    render(examples)
+  }
+  ui.input.addEventListener('input', () => {
+    clearHighlight()
+    syncExample(examples)
+    later()
+  })
+  ui.input.addEventListener('scroll', syncScroll)
+  ui.example.addEventListener('change', () => {
+    const example = examples.find((e) => e.id === ui.example.value)
+    if (example) ui.input.value = example.text
+    now()
+  })
+  ui.targets.addEventListener('change', now)
+  ui.options.addEventListener('change', now)
+  ui.options.addEventListener('input', (event) => (event.target.type === 'text' || event.target.type === 'number' ? later() : null))
+  for (const list of [ui.diagnostics, ui.error]) {
+    list.addEventListener('click', (event) => {
+      const button = event.target.closest('button.diagnostic')
+      if (button) highlight(button.dataset.path)
+    })
+  }
+  window.addEventListener('hashchange', () => {
+    if (location.hash.slice(1) === encodeState(currentState(), examples)) return
+    restore()
+    now()
+  })
+
+  render(examples)
+  ui.status.textContent = `Ready: the WebAssembly build of mcp-tool-result, ${targets.length} targets.`
+  document.body.dataset.ready = 'true'
+}
+
+main().catch((e) => {
+  ui.status.textContent = `The playground failed to start: ${e.message}`
+  document.body.dataset.ready = 'failed'
+  throw e
+})
