@@ -1,12 +1,12 @@
 // The playground page: the npm package's browser build (bundled for the `browser` condition,
 // the .wasm next to the bundle) converts the textarea's JSON text for the picked target with the
 // form's options; the page shows the Conversion, its diagnostics (each one highlights its path
-// in the input), the images on both sides, and keeps the state in the URL fragment.
+// in the input), the images and audio on both sides, and keeps the state in the URL fragment.
 import { convertJson, init, targetNames } from 'mcp-tool-result'
 
 import { locate } from './locate.mjs'
 import { OPTIONS, coreOptions, initialValue } from './options.mjs'
-import { abbreviate, findImages, formatSize, rawJson } from './present.mjs'
+import { abbreviate, findMedia, formatSize, rawJson } from './present.mjs'
 import { decodeState, encodeState } from './state.mjs'
 
 const $ = (id) => document.getElementById(id)
@@ -23,8 +23,8 @@ const ui = {
   diagnostics: $('diagnostics'),
   noDiagnostics: $('no-diagnostics'),
   media: $('media'),
-  imagesIn: $('images-in'),
-  imagesOut: $('images-out'),
+  mediaIn: $('media-in'),
+  mediaOut: $('media-out'),
   output: $('output'),
 }
 const DEFAULT_TARGET = 'anthropic'
@@ -140,17 +140,23 @@ function diagnosticButton(code, path, message) {
   )
 }
 
-function gallery(container, images) {
+function gallery(container, items) {
   container.replaceChildren()
-  if (images.length === 0) {
+  if (items.length === 0) {
     container.append(h('p', { class: 'none' }, 'none'))
     return
   }
-  for (const image of images) {
-    const caption = h('figcaption', {}, h('code', {}, image.path), ` ${image.type}, ${formatSize(image.size)}`)
-    const img = h('img', { src: image.src, alt: `${image.type} at ${image.path}` })
-    img.addEventListener('load', () => enlarge(img, caption), { once: true })
-    container.append(h('figure', {}, h('div', { class: 'frame' }, img), caption))
+  for (const item of items) {
+    const caption = h('figcaption', {}, h('code', {}, item.path), ` ${item.type}, ${formatSize(item.size)}`)
+    const label = `${item.type} at ${item.path}`
+    let shown
+    if (item.kind === 'image') {
+      shown = h('img', { src: item.src, alt: label })
+      shown.addEventListener('load', () => enlarge(shown, caption), { once: true })
+    } else {
+      shown = h('audio', { src: item.src, controls: true, preload: 'metadata', 'aria-label': label })
+    }
+    container.append(h('figure', { class: item.kind }, h('div', { class: 'frame' }, shown), caption))
   }
 }
 
@@ -165,9 +171,9 @@ function enlarge(img, caption) {
   caption.append(` (shown ×${scale})`)
 }
 
-function inputImages(text) {
+function inputMedia(text) {
   try {
-    return findImages(JSON.parse(text))
+    return findMedia(JSON.parse(text))
   } catch {
     return []
   }
@@ -204,10 +210,10 @@ function render(examples) {
   const shown = conversion === null ? { error: failure } : abbreviate(conversion)
   ui.output.replaceChildren(...colored(JSON.stringify(shown, null, 2)))
 
-  const before = inputImages(state.input)
-  const after = conversion === null ? [] : [...findImages(conversion.output, '/output'), ...findImages(conversion.attachments ?? [], '/attachments')]
-  gallery(ui.imagesIn, before)
-  gallery(ui.imagesOut, after)
+  const before = inputMedia(state.input)
+  const after = conversion === null ? [] : [...findMedia(conversion.output, '/output'), ...findMedia(conversion.attachments ?? [], '/attachments')]
+  gallery(ui.mediaIn, before)
+  gallery(ui.mediaOut, after)
   ui.media.hidden = before.length === 0 && after.length === 0
 
   const attachments = conversion?.attachments?.length ?? 0
@@ -215,9 +221,17 @@ function render(examples) {
     failure !== null
       ? `${state.target}: no conversion (strict mode raised ${failure.code}).`
       : `${state.target}: ${attachments === 0 ? 'no attachments' : `${attachments} attachment${attachments === 1 ? '' : 's'} for the next user message`}, ` +
-        `${diagnostics.length} diagnostic${diagnostics.length === 1 ? '' : 's'}, ${after.length} image${after.length === 1 ? '' : 's'} sent.`
+        `${diagnostics.length} diagnostic${diagnostics.length === 1 ? '' : 's'}, ${mediaSummary(after)}.`
 
   history.replaceState(null, '', `#${encodeState(state, examples)}`)
+}
+
+/** `1 image and 1 audio sent as media`, or `no media sent`. */
+function mediaSummary(media) {
+  const images = media.filter((m) => m.kind === 'image').length
+  const audio = media.length - images
+  const parts = [images && `${images} image${images === 1 ? '' : 's'}`, audio && `${audio} audio`].filter(Boolean)
+  return parts.length === 0 ? 'no media sent' : `${parts.join(' and ')} sent as media`
 }
 
 function clearHighlight() {

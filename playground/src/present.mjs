@@ -1,6 +1,6 @@
 // How the page shows a Conversion: the exact JSON (bytes as base64) for the test to compare,
 // the same JSON with each payload abbreviated to `[base64, 48 KB]` for people, and the images
-// found in a value so the page can render them. Runs in the page and in the Node test alike.
+// and audio found in a value so the page can show and play them. Runs in the page and in the Node test alike.
 
 /** A string this long or longer, of canonical base64 with a letter no hex digit has, is a payload. */
 const PAYLOAD_MIN = 64
@@ -65,12 +65,16 @@ export function abbreviate(value) {
   return value
 }
 
-/** Image formats a browser shows, by their first bytes. */
-const IMAGE_MAGIC = [
-  ['image/png', [0x89, 0x50, 0x4e, 0x47]],
-  ['image/jpeg', [0xff, 0xd8, 0xff]],
-  ['image/gif', [0x47, 0x49, 0x46, 0x38]],
-  ['image/webp', [0x52, 0x49, 0x46, 0x46, -1, -1, -1, -1, 0x57, 0x45, 0x42, 0x50]],
+/** Media formats a browser plays or shows, by their first bytes (-1: any byte). */
+const MAGIC = [
+  ['image', 'image/png', [0x89, 0x50, 0x4e, 0x47]],
+  ['image', 'image/jpeg', [0xff, 0xd8, 0xff]],
+  ['image', 'image/gif', [0x47, 0x49, 0x46, 0x38]],
+  ['image', 'image/webp', [0x52, 0x49, 0x46, 0x46, -1, -1, -1, -1, 0x57, 0x45, 0x42, 0x50]],
+  ['audio', 'audio/wav', [0x52, 0x49, 0x46, 0x46, -1, -1, -1, -1, 0x57, 0x41, 0x56, 0x45]],
+  ['audio', 'audio/mpeg', [0x49, 0x44, 0x33]],
+  ['audio', 'audio/ogg', [0x4f, 0x67, 0x67, 0x53]],
+  ['audio', 'audio/flac', [0x66, 0x4c, 0x61, 0x43]],
 ]
 
 function headOf(payload) {
@@ -82,11 +86,8 @@ function headOf(payload) {
   }
 }
 
-function imageType(head) {
-  for (const [type, magic] of IMAGE_MAGIC) {
-    if (magic.every((b, i) => b < 0 || head[i] === b)) return type
-  }
-  return null
+function mediaType(head) {
+  return MAGIC.find(([, , magic]) => magic.every((b, i) => b < 0 || head[i] === b)) ?? null
 }
 
 function escapeToken(key) {
@@ -94,18 +95,20 @@ function escapeToken(key) {
 }
 
 /**
- * Every image payload in `value` (found by its bytes, wherever it is): `{path, type, size, src}`
- * with `path` a JSON Pointer under `base` and `src` a data URL the page can show.
+ * Every image and audio payload in `value` (found by its bytes, wherever it is):
+ * `{path, kind, type, size, src}` with `kind` `image` or `audio`, `path` a JSON Pointer under
+ * `base` and `src` a data URL the page can show or play.
  */
-export function findImages(value, base = '') {
+export function findMedia(value, base = '') {
   const found = []
   const walk = (v, path) => {
     const payload = payloadOf(v)
     if (payload !== null) {
-      const type = imageType(headOf(payload))
-      if (type === null) return
+      const media = mediaType(headOf(payload))
+      if (media === null) return
+      const [kind, type] = media
       const base64 = payload.base64 ?? toBase64(payload.bytes)
-      found.push({ path, type, size: decodedLength(base64), src: `data:${type};base64,${base64}` })
+      found.push({ path, kind, type, size: decodedLength(base64), src: `data:${type};base64,${base64}` })
     } else if (Array.isArray(v)) v.forEach((item, i) => walk(item, `${path}/${i}`))
     else if (v !== null && typeof v === 'object') for (const [key, item] of Object.entries(v)) walk(item, `${path}/${escapeToken(key)}`)
   }

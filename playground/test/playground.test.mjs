@@ -11,7 +11,7 @@ import { join } from 'node:path'
 import { after, before, test } from 'node:test'
 
 import { pointerTokens } from '../src/locate.mjs'
-import { abbreviate, findImages, rawJson } from '../src/present.mjs'
+import { abbreviate, findMedia, rawJson } from '../src/present.mjs'
 import { serve } from '../serve.mjs'
 
 const require = createRequire(import.meta.url)
@@ -81,7 +81,7 @@ function shown(on = page) {
       options: JSON.parse(output.dataset.options),
       raw: output.dataset.raw,
       text: output.textContent,
-      imagesOut: [...document.querySelectorAll('#images-out figcaption code')].map((c) => c.textContent),
+      mediaOut: [...document.querySelectorAll('#media-out figcaption code')].map((c) => c.textContent),
     }
   })
 }
@@ -96,7 +96,7 @@ function walk(value, pointer) {
   return at
 }
 
-test('three examples for three targets: the page shows the native conversion, payloads abbreviated, images rendered', async () => {
+test('three examples for three targets: the page shows the native conversion, payloads abbreviated, media rendered', async () => {
   await open()
   for (const example of ['screenshot', 'error-image', 'malformed']) {
     for (const target of ['anthropic', 'openai-chat', 'bedrock']) {
@@ -111,12 +111,12 @@ test('three examples for three targets: the page shows the native conversion, pa
       assert.equal(got.raw, rawJson(expected), name)
       assert.deepEqual(JSON.parse(got.text), abbreviate(expected), name)
       assert.match(got.text, /"\[(base64|bytes|data:[^,"]*), [0-9]+ (B|KB)\]"/, `${name}: a payload is abbreviated`)
-      const images = [...findImages(expected.output, '/output'), ...findImages(expected.attachments ?? [], '/attachments')]
-      assert.ok(images.length > 0, `${name}: the conversion carries an image`)
-      assert.deepEqual(got.imagesOut, images.map((i) => i.path), name)
+      const media = [...findMedia(expected.output, '/output'), ...findMedia(expected.attachments ?? [], '/attachments')]
+      assert.ok(media.some((m) => m.kind === 'image'), `${name}: the conversion carries an image`)
+      assert.deepEqual(got.mediaOut, media.map((i) => i.path), name)
     }
   }
-  const loaded = await page.$$eval('#images-out img, #images-in img', (imgs) => imgs.map((i) => i.complete && i.naturalWidth > 0))
+  const loaded = await page.$$eval('#media-out img, #media-in img', (imgs) => imgs.map((i) => i.complete && i.naturalWidth > 0))
   assert.ok(loaded.length > 0 && loaded.every(Boolean), 'every image decodes')
 })
 
@@ -205,6 +205,14 @@ test('a fragment URL restores input, target and options, and the page writes the
   } finally {
     await fresh.close()
   }
+})
+
+test('audio plays where the target carries it: in the input and in the attachments', async () => {
+  await open('#example=audio&target=openai-chat')
+  const sources = await page.$$eval('#media-in audio, #media-out audio', (players) => players.map((a) => a.closest('.gallery').id))
+  assert.deepEqual(sources, ['media-in', 'media-out'])
+  await page.check('#target-anthropic')
+  assert.equal(await page.locator('#media-out audio').count(), 0)
 })
 
 test('every control is labelled, nothing is requested from outside 127.0.0.1, and the page logged no error', async () => {
