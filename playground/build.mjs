@@ -4,7 +4,7 @@
 // style sheet and the examples. Usage: node build.mjs --tools <dir with esbuild> --out <dir>
 import { copyFileSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { join, relative } from 'node:path'
+import { join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 
@@ -14,7 +14,7 @@ const { values: args } = parseArgs({ options: { tools: { type: 'string' }, out: 
 if (!args.tools || !args.out) throw new Error('usage: node build.mjs --tools <dir> --out <dir>')
 const here = fileURLToPath(new URL('.', import.meta.url))
 const packageDir = fileURLToPath(new URL('../bindings-node/', import.meta.url))
-const esbuild = createRequire(join(args.tools, 'package.json'))('esbuild')
+const esbuild = createRequire(resolve(args.tools, 'package.json'))('esbuild')
 
 // The package by its name, as an app that installed it would import it.
 const modules = join(args.tools, 'link')

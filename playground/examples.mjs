@@ -1,7 +1,10 @@
 // The playground's examples, made at build time from the repository's own inputs: the demo
 // screenshot result (conformance/demo) verbatim, and tool results built from the e2e suite's
-// tools and media files (conformance/e2e/tools.json, assets/), as its MCP test servers send them.
+// tools and media files (conformance/e2e/tools.json, assets/), as its MCP test servers send them,
+// and a full-page screenshot taller than Anthropic's 8000 px limit (drawn by png.mjs).
 import { readFileSync } from 'node:fs'
+
+import { pageScreenshot } from './png.mjs'
 
 const conformance = new URL('../conformance/', import.meta.url)
 const e2e = new URL('e2e/', conformance)
@@ -59,6 +62,16 @@ export function examples() {
       id: 'read-media-file',
       title: 'Filesystem server: read_media_file',
       text: text({ content: [chart], structuredContent: { content: [chart] } }),
+    },
+    {
+      id: 'full-page',
+      title: 'Full-page screenshot (1280×8400 px)',
+      text: text({
+        content: [
+          { type: 'text', text: 'Full-page capture of https://example.com/incidents (1280×8400 px).' },
+          { type: 'image', data: pageScreenshot(1280, 8400).toString('base64'), mimeType: 'image/png' },
+        ],
+      }),
     },
   ]
 }
