@@ -140,7 +140,12 @@ function diagnosticButton(code, path, message) {
   )
 }
 
-function gallery(container, items) {
+/** The diagnostics about `item` (their path is the item's or one of its parents'). */
+function about(item, diagnostics) {
+  return diagnostics.filter((d) => item.path === d.path || item.path.startsWith(`${d.path}/`))
+}
+
+function gallery(container, items, diagnostics = []) {
   container.replaceChildren()
   if (items.length === 0) {
     container.append(h('p', { class: 'none' }, 'none'))
@@ -156,7 +161,8 @@ function gallery(container, items) {
     } else {
       shown = h('audio', { src: item.src, controls: true, preload: 'metadata', 'aria-label': label })
     }
-    container.append(h('figure', { class: item.kind }, h('div', { class: 'frame' }, shown), caption))
+    const notes = about(item, diagnostics).map((d) => h('span', { class: 'badge', title: d.message }, h('code', {}, d.code), ` ${d.message}`))
+    container.append(h('figure', { class: item.kind }, h('div', { class: 'frame' }, shown), caption, ...notes))
   }
 }
 
@@ -212,7 +218,7 @@ function render(examples) {
 
   const before = inputMedia(state.input)
   const after = conversion === null ? [] : [...findMedia(conversion.output, '/output'), ...findMedia(conversion.attachments ?? [], '/attachments')]
-  gallery(ui.mediaIn, before)
+  gallery(ui.mediaIn, before, diagnostics)
   gallery(ui.mediaOut, after)
   ui.media.hidden = before.length === 0 && after.length === 0
 

@@ -215,6 +215,15 @@ test('audio plays where the target carries it: in the input and in the attachmen
   assert.equal(await page.locator('#media-out audio').count(), 0)
 })
 
+test('an input image is captioned with the diagnostics about it', async () => {
+  await open('#example=full-page&target=anthropic')
+  const badges = await page.$$eval('#media-in figure .badge code', (codes) => codes.map((c) => c.textContent))
+  const { diagnostics = [] } = native.convertJson(examples['full-page'], 'anthropic', { tool_call_id: 'call_1' })
+  const expected = diagnostics.filter((d) => '/content/1/data'.startsWith(`${d.path}/`)).map((d) => d.code)
+  assert.ok(expected.length > 0, 'the 8400 px image is reported')
+  assert.deepEqual(badges, expected)
+})
+
 test('every control is labelled, nothing is requested from outside 127.0.0.1, and the page logged no error', async () => {
   await open('#example=screenshot&target=openai-chat')
   const unlabelled = await page.$$eval('input, select, textarea, button', (controls) =>
