@@ -130,10 +130,10 @@ function colored(json) {
   return nodes
 }
 
-function diagnosticButton(code, path, message) {
+function diagnosticButton(code, path, message, at) {
   return h(
     'button',
-    { type: 'button', class: 'diagnostic', 'data-path': path, title: 'Highlight this path in the input' },
+    { type: 'button', class: 'diagnostic', 'data-path': path, 'data-at': at, title: 'Highlight this path in the input' },
     h('code', { class: 'code' }, code),
     h('code', { class: 'path' }, path || '(the whole input)'),
     h('span', { class: 'message' }, message),
@@ -205,7 +205,8 @@ function render(examples) {
   ui.error.hidden = failure === null
   ui.error.replaceChildren()
   if (failure !== null) {
-    ui.error.append(h('strong', {}, 'ConvertError'), ' — the core refused this input with these options:', diagnosticButton(failure.code, failure.path, failure.message))
+    const at = failure.code === 'invalid_json' ? textOffset(state.input, failure.message) : undefined
+    ui.error.append(h('strong', {}, 'ConvertError'), ' — the core refused this input with these options:', diagnosticButton(failure.code, failure.path, failure.message, at))
   }
 
   const diagnostics = conversion?.diagnostics ?? []
@@ -246,14 +247,38 @@ function clearHighlight() {
   delete ui.input.dataset.highlight
 }
 
+/**
+ * Where text that is not JSON goes wrong, as a string offset, when the core's message names a
+ * `line L, column C` (messages are for people, so this is a convenience that may find nothing).
+ */
+function textOffset(text, message) {
+  const at = /line (\d+), column (\d+)/.exec(message)
+  if (at === null) return undefined
+  let offset = 0
+  for (let line = 1; line < Number(at[1]); line++) {
+    const next = text.indexOf('\n', offset)
+    if (next < 0) return undefined
+    offset = next + 1
+  }
+  return String(Math.min(text.length, offset + Number(at[2]) - 1))
+}
+
 /** Highlights (and selects) the value at `path` in the input, or its nearest ancestor there. */
 function highlight(path) {
-  const text = ui.input.value
-  const range = locate(text, path)
+  const range = locate(ui.input.value, path)
   if (range === null) {
     ui.note.textContent = `The input is not JSON where ${path} leads, so it cannot be highlighted.`
     return
   }
+  show(range)
+  ui.note.textContent = range.exact
+    ? `Highlighted ${path || 'the whole input'} in the input.`
+    : `${path} is not in the input (the core reports what is missing there); its nearest parent is highlighted.`
+}
+
+/** Marks and selects `{start, end}` of the input and scrolls it into view. */
+function show(range) {
+  const text = ui.input.value
   const mark = h('mark', {}, text.slice(range.start, range.end))
   // The trailing lines let the backdrop scroll as far as the textarea (whose scrollbars take room).
   ui.backdrop.replaceChildren(text.slice(0, range.start), mark, `${text.slice(range.end)}\n\n\n`)
@@ -264,9 +289,6 @@ function highlight(path) {
   const visible = mark.offsetLeft + Math.min(mark.offsetWidth, ui.input.clientWidth / 2) < ui.input.clientWidth - 24
   ui.input.scrollLeft = visible ? 0 : mark.offsetLeft - 48
   syncScroll()
-  ui.note.textContent = range.exact
-    ? `Highlighted ${path || 'the whole input'} in the input.`
-    : `${path} is not in the input (the core reports what is missing there); its nearest parent is highlighted.`
 }
 
 function syncScroll() {
@@ -313,7 +335,13 @@ async function main() {
   for (const list of [ui.diagnostics, ui.error]) {
     list.addEventListener('click', (event) => {
       const button = event.target.closest('button.diagnostic')
-      if (button) highlight(button.dataset.path)
+      if (button === null) return
+      if (button.dataset.at === undefined) highlight(button.dataset.path)
+      else {
+        const at = Number(button.dataset.at)
+        show({ start: at, end: Math.min(at + 1, ui.input.value.length) })
+        ui.note.textContent = 'The JSON text goes wrong here.'
+      }
     })
   }
   window.addEventListener('hashchange', () => {

@@ -161,6 +161,22 @@ test('clicking a diagnostic (or Enter on it) highlights its path in the input', 
   await page.screenshot({ path: join(PLAYGROUND, 'screenshot-diagnostic.png'), fullPage: true })
 })
 
+test('text that is not JSON: the error, and a click puts the selection where it goes wrong', async () => {
+  const input = '{\n  "content": [\n    {"type": "text", "text": "hi"},\n  ]\n}\n'
+  await open(`#${new URLSearchParams({ target: 'anthropic', input })}`)
+  const got = await shown()
+  assert.equal(got.input, input)
+  const failure = JSON.parse(got.raw).error
+  assert.equal(failure.code, 'invalid_json')
+  assert.throws(() => native.convertJson(input, 'anthropic', got.options), (e) => e.code === 'invalid_json' && e.path === failure.path)
+  await page.click('#error button.diagnostic')
+  const at = await page.evaluate(() => {
+    const area = document.getElementById('input')
+    return { start: area.selectionStart, text: area.value.slice(area.selectionStart, area.selectionEnd) }
+  })
+  assert.deepEqual(at, { start: input.indexOf(']'), text: ']' })
+})
+
 test('a fragment URL restores input, target and options, and the page writes the fragment it would restore', async () => {
   const input = JSON.stringify({ content: [{ type: 'text', text: ' ' }], structuredContent: { rows: [1, 2] } }, null, 1)
   const fragment = new URLSearchParams({ target: 'gemini', input, structured_content: 'append', tool_call_id: 'call_9', sniff_mime: 'false', max_images: '3' })
