@@ -4,9 +4,11 @@
 // in the input), the images and audio on both sides, and keeps the state in the URL fragment.
 import { convertJson, init, targetNames } from 'mcp-tool-result'
 
-import { locate } from './locate.mjs'
+import { h } from './dom.mjs'
+import { locate, textOffset } from './locate.mjs'
+import { gallery, mediaSummary } from './media.mjs'
 import { OPTIONS, coreOptions, initialValue } from './options.mjs'
-import { abbreviate, findMedia, formatSize, rawJson } from './present.mjs'
+import { abbreviate, findMedia, rawJson } from './present.mjs'
 import { decodeState, encodeState } from './state.mjs'
 
 const $ = (id) => document.getElementById(id)
@@ -29,22 +31,6 @@ const ui = {
 }
 const DEFAULT_TARGET = 'anthropic'
 const TYPING_PAUSE_MS = 250
-/** Images smaller than this are shown enlarged. */
-const MIN_SHOWN_PX = 96
-
-/** `document.createElement` with attributes and children (strings become text). */
-function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag)
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === false || value === undefined) continue
-    if (key === 'class') node.className = value
-    else if (key.startsWith('data-')) node.dataset[key.slice(5).replace(/-(.)/g, (_, c) => c.toUpperCase())] = value
-    else if (key in node && typeof value !== 'string') node[key] = value
-    else node.setAttribute(key, value === true ? '' : value)
-  }
-  node.append(...children)
-  return node
-}
 
 function buildExamples(examples) {
   for (const example of examples) ui.example.append(h('option', { value: example.id }, example.title))
@@ -140,43 +126,6 @@ function diagnosticButton(code, path, message, at) {
   )
 }
 
-/** The diagnostics about `item` (their path is the item's or one of its parents'). */
-function about(item, diagnostics) {
-  return diagnostics.filter((d) => item.path === d.path || item.path.startsWith(`${d.path}/`))
-}
-
-function gallery(container, items, diagnostics = []) {
-  container.replaceChildren()
-  if (items.length === 0) {
-    container.append(h('p', { class: 'none' }, 'none'))
-    return
-  }
-  for (const item of items) {
-    const caption = h('figcaption', {}, h('code', {}, item.path), ` ${item.type}, ${formatSize(item.size)}`)
-    const label = `${item.type} at ${item.path}`
-    let shown
-    if (item.kind === 'image') {
-      shown = h('img', { src: item.src, alt: label })
-      shown.addEventListener('load', () => enlarge(shown, caption), { once: true })
-    } else {
-      shown = h('audio', { src: item.src, controls: true, preload: 'metadata', 'aria-label': label })
-    }
-    const notes = about(item, diagnostics).map((d) => h('span', { class: 'badge', title: d.message }, h('code', {}, d.code), ` ${d.message}`))
-    container.append(h('figure', { class: item.kind }, h('div', { class: 'frame' }, shown), caption, ...notes))
-  }
-}
-
-/** Captions an image with its size; a tiny one is shown enlarged, in whole pixels, and says so. */
-function enlarge(img, caption) {
-  const { naturalWidth: w, naturalHeight: h } = img
-  const scale = Math.floor(MIN_SHOWN_PX / Math.max(w, h, 1))
-  caption.append(`, ${w}×${h} px`)
-  if (scale < 2) return
-  img.style.width = `${w * scale}px`
-  img.classList.add('enlarged')
-  caption.append(` (shown ×${scale})`)
-}
-
 function inputMedia(text) {
   try {
     return findMedia(JSON.parse(text))
@@ -212,7 +161,7 @@ function render(examples) {
   const diagnostics = conversion?.diagnostics ?? []
   ui.diagnostics.replaceChildren(...diagnostics.map((d) => h('li', {}, diagnosticButton(d.code, d.path, d.message))))
   ui.noDiagnostics.hidden = diagnostics.length !== 0
-  ui.noDiagnostics.textContent = failure === null ? 'None: nothing was repaired, skipped or replaced.' : 'None: strict mode stops at the first repair (above).'
+  ui.noDiagnostics.textContent = failure === null ? 'None: nothing was repaired, skipped or replaced.' : 'None: the conversion stopped at the error above.'
 
   const shown = conversion === null ? { error: failure } : abbreviate(conversion)
   ui.output.replaceChildren(...colored(JSON.stringify(shown, null, 2)))
@@ -226,41 +175,17 @@ function render(examples) {
   const attachments = conversion?.attachments?.length ?? 0
   ui.summary.textContent =
     failure !== null
-      ? `${state.target}: no conversion (strict mode raised ${failure.code}).`
+      ? `${state.target}: no conversion (ConvertError ${failure.code}).`
       : `${state.target}: ${attachments === 0 ? 'no attachments' : `${attachments} attachment${attachments === 1 ? '' : 's'} for the next user message`}, ` +
         `${diagnostics.length} diagnostic${diagnostics.length === 1 ? '' : 's'}, ${mediaSummary(after)}.`
 
   history.replaceState(null, '', `#${encodeState(state, examples)}`)
 }
 
-/** `1 image and 1 audio sent as media`, or `no media sent`. */
-function mediaSummary(media) {
-  const images = media.filter((m) => m.kind === 'image').length
-  const audio = media.length - images
-  const parts = [images && `${images} image${images === 1 ? '' : 's'}`, audio && `${audio} audio`].filter(Boolean)
-  return parts.length === 0 ? 'no media sent' : `${parts.join(' and ')} sent as media`
-}
-
 function clearHighlight() {
   ui.backdrop.replaceChildren()
   ui.note.textContent = ''
   delete ui.input.dataset.highlight
-}
-
-/**
- * Where text that is not JSON goes wrong, as a string offset, when the core's message names a
- * `line L, column C` (messages are for people, so this is a convenience that may find nothing).
- */
-function textOffset(text, message) {
-  const at = /line (\d+), column (\d+)/.exec(message)
-  if (at === null) return undefined
-  let offset = 0
-  for (let line = 1; line < Number(at[1]); line++) {
-    const next = text.indexOf('\n', offset)
-    if (next < 0) return undefined
-    offset = next + 1
-  }
-  return String(Math.min(text.length, offset + Number(at[2]) - 1))
 }
 
 /** Highlights (and selects) the value at `path` in the input, or its nearest ancestor there. */

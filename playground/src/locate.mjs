@@ -1,7 +1,8 @@
 // Where a JSON Pointer (RFC 6901) points in JSON text: the character range of the value it
 // names, so that a diagnostic's path can be highlighted in the text the user typed. Scans the
 // text itself (no parse tree): the members and elements on the way are walked, everything else
-// is skipped by bracket counting, so any nesting depth costs no stack.
+// is skipped by bracket counting, so any nesting depth costs no stack. Also: the offset of a
+// `line, column` position, for text that is not JSON.
 
 /** The reference tokens of a pointer (`''` is the whole value). */
 export function pointerTokens(pointer) {
@@ -128,4 +129,20 @@ export function locate(text, pointer) {
     end = childEnd
   }
   return { start, end, exact: true }
+}
+
+/**
+ * Where text that is not JSON goes wrong, as an offset into `text`, when the core's message names a
+ * `line L, column C` (messages are for people, so this is a convenience that may find nothing).
+ */
+export function textOffset(text, message) {
+  const at = /line (\d+), column (\d+)/.exec(message)
+  if (at === null) return undefined
+  let offset = 0
+  for (let line = 1; line < Number(at[1]); line++) {
+    const next = text.indexOf('\n', offset)
+    if (next < 0) return undefined
+    offset = next + 1
+  }
+  return Math.min(text.length, offset + Number(at[2]) - 1)
 }

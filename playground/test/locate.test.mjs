@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 
-import { locate, pointerTokens } from '../src/locate.mjs'
+import { locate, pointerTokens, textOffset } from '../src/locate.mjs'
 
 /** The value at `pointer` in `value` by walking the parsed tree, with `exact: false` at the deepest prefix held. */
 function walk(value, pointer) {
@@ -81,4 +81,12 @@ test('text that is not JSON where the walk goes gives null or the deepest value 
   assert.deepEqual(locate('{"a": [1, 2] "b": 3}', '/a/1'), { start: 0, end: 20, exact: false })
   const fine = '{"a": [1, 2]} trailing'
   assert.equal(fine.slice(locate(fine, '/a/1').start, locate(fine, '/a/1').end), '2')
+})
+
+test('a line and column in a message is an offset into the text', () => {
+  const text = '{\n  "a": [1,\n  ]\n}'
+  assert.equal(textOffset(text, 'expected a JSON value at line 3, column 3'), text.indexOf(']'))
+  assert.equal(textOffset(text, 'at line 1, column 1'), 0)
+  assert.equal(textOffset(text, 'at line 9, column 1'), undefined)
+  assert.equal(textOffset(text, 'no position'), undefined)
 })
