@@ -17,7 +17,7 @@ BINDINGS := python node go
 RUNNERS := rust python node node-wasm go go-wazero
 export CARGO_TERM_COLOR ?= never
 
-.PHONY: help demo demo-node-wasm demo-go-wazero test reset-counts test-core conformance conformance-rust conformance-peers schema types check-counts \
+.PHONY: help demo demo-node-wasm demo-go-wazero test reset-counts test-core conformance conformance-images conformance-rust conformance-peers schema types check-counts \
         test-bindings lint bench cli clean $(addprefix test-,$(BINDINGS)) $(addprefix demo-,$(BINDINGS))
 
 help: ## List the targets
@@ -67,7 +67,16 @@ conformance: schema conformance-rust conformance-peers types ## Fixture schema c
 schema: $(VENV)/.ok ## Validate every fixture file against conformance/schema
 	$(PY) conformance/check_schema.py
 
-conformance-rust: ## Run every fixture case through the core (value and JSON doors)
+# The large test images are generated (conformance/images/generate.rs); the small ones are
+# committed and checked against the generator.
+IMAGES_STAMP := conformance/images/generated/.stamp
+conformance-images: $(IMAGES_STAMP) ## Generate the large conformance test images; fail when a committed small one differs
+
+$(IMAGES_STAMP): conformance/images/generate.rs Cargo.lock
+	nice -n 10 cargo run -q -p mcp-tool-result --release --example conformance-images -- conformance/images --check
+	touch $@
+
+conformance-rust: $(IMAGES_STAMP) ## Run every fixture case through the core (value and JSON doors)
 	@mkdir -p $(COUNTS)
 	CONFORMANCE_COUNT_FILE=$(COUNTS)/rust cargo test -p mcp-tool-result --test conformance
 
@@ -79,7 +88,7 @@ types: ## Type-check every fixture output against the providers' published SDK t
 
 test-bindings: $(addprefix test-,$(BINDINGS)) ## Build, install and test the Python, Node and Go bindings
 
-$(addprefix test-,$(BINDINGS)): test-%:
+$(addprefix test-,$(BINDINGS)): test-%: $(IMAGES_STAMP)
 	@mkdir -p $(COUNTS)
 	$(MAKE) -C bindings-$* test CONFORMANCE_COUNT_FILE=$(COUNTS)/$*
 
@@ -121,7 +130,7 @@ clean: ## Remove build outputs
 wasm: ## Build the WebAssembly module (.build/wasm/mcp_tool_result.wasm)
 	$(MAKE) -C bindings-wasm build
 
-test-wasm: ## wasm: ABI smoke test, conformance + API through the wasm build in Node, Workers (workerd) and Deno runtime tests
+test-wasm: $(IMAGES_STAMP) ## wasm: ABI smoke test, conformance + API through the wasm build in Node, Workers (workerd) and Deno runtime tests
 	@mkdir -p $(COUNTS)
 	$(MAKE) -C bindings-wasm test
 	$(MAKE) -C bindings-node/wasm test CONFORMANCE_COUNT_FILE=$(COUNTS)/node-wasm

@@ -89,6 +89,10 @@ codes! {
     AudienceExcluded = "audience_excluded", Notice;
     /// The target cannot carry the block; the model gets a marker.
     BlockAsMarker = "block_as_marker", Notice;
+    /// An image over a limit was downscaled and/or re-encoded to fit it.
+    ImageResized = "image_resized", Notice;
+    /// Text over `max_text_chars` was cut in the middle.
+    TextTruncated = "text_truncated", Notice;
     /// `structuredContent` was given to the model as JSON text.
     StructuredContentAsText = "structured_content_as_text", Notice;
     /// `structuredContent` repeats the content blocks, so it was not given as text again.

@@ -12,7 +12,7 @@ use crate::normalize::{self, Context};
 use crate::options::Options;
 use crate::parsed::{BlockKind, MediaKind};
 use crate::pointer::Loc;
-use crate::targets::plan::{Caps, Media, MediaClass, Tally};
+use crate::targets::plan::{fit_media, Caps, Media, MediaClass, Tally};
 
 const MIB: u64 = 1024 * 1024;
 
@@ -24,6 +24,7 @@ const DEFAULT_CAPS: Caps = Caps {
     dimension: Some(8000),
     many_images_dimension: Some(8000),
     documents: None,
+    recommended: crate::fit::Limits::NONE,
 };
 
 /// One image found in the value.
@@ -194,7 +195,7 @@ impl<'a> Walk<'_, 'a> {
         let keys = normalize::rename_aliases(&mut fields, normalize::BLOCK_ALIASES, loc, &mut self.ctx)?;
         let marker = match normalize::media_block(MediaKind::Image, &mut fields, &keys, &mut self.ctx)? {
             BlockKind::Media { payload, mime, .. } => {
-                let media = Media {
+                let mut media = Media {
                     class: MediaClass::Image,
                     mime,
                     data: payload.data,
@@ -202,9 +203,16 @@ impl<'a> Walk<'_, 'a> {
                     uri: None,
                     text: None,
                 };
+                let (caps, dimension, mode) = (&self.caps, self.caps.dimension, self.ctx.options.fit_images);
+                let not_fitted = fit_media(&mut media, caps, dimension, &self.tally, mode, &mut self.ctx, || {
+                    loc.render()
+                });
                 match self.tally.over_cap(&media, &self.caps, self.caps.dimension) {
                     Some(reason) => {
-                        let message = format!("image over a provider limit: {reason}");
+                        let message = match not_fitted {
+                            Some(why) => format!("image over a provider limit: {reason}; not fitted: {why}"),
+                            None => format!("image over a provider limit: {reason}"),
+                        };
                         self.ctx.notice(Code::BlockAsMarker, loc.render(), message);
                         media.marker(Some(&reason))
                     }

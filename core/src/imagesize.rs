@@ -17,6 +17,17 @@ pub fn dimensions(mime: &str, data: &str) -> Option<(u32, u32)> {
     }
 }
 
+/// Width and height of decoded image bytes of `format`, when the header tells them.
+pub fn of_bytes(format: crate::fit::Format, bytes: &[u8]) -> Option<(u32, u32)> {
+    use crate::fit::Format;
+    match format {
+        Format::Png => png(bytes),
+        Format::Gif => gif(bytes),
+        Format::Webp => webp(bytes),
+        Format::Jpeg => jpeg(bytes),
+    }
+}
+
 /// Up to `n` decoded bytes from the start (whole 4-character groups only).
 fn decode_prefix(data: &str, n: usize) -> Vec<u8> {
     let chars = (n.div_ceil(3) * 4).min(data.len() / 4 * 4);

@@ -17,6 +17,7 @@ mod conversion;
 mod error;
 mod extract;
 mod fields;
+pub mod fit;
 mod imagesize;
 pub mod json;
 mod marker;
@@ -33,7 +34,7 @@ pub use error::{Code, CodeKind, ConvertError, Diagnostic, ErrorFamily};
 pub use extract::{extract_images, extract_images_value, ExtractedImage, Extraction};
 pub use json::convert_json;
 pub use model::{Bytes, HostId, Map, Number, Str, Value};
-pub use options::{Binary, Host, Options, PayloadForm, Structured};
+pub use options::{Binary, FitImages, Host, Options, PayloadForm, Structured};
 pub use targets::Target;
 
 /// The deepest nesting of arrays and objects accepted anywhere in an input.

@@ -115,3 +115,45 @@ mod tests {
         );
     }
 }
+
+/// `text` (of `chars` characters) cut to `keep` characters: the first ⌈keep/2⌉ and the last
+/// ⌊keep/2⌋, around `[… N characters omitted …]` (N with `,` thousands separators).
+pub fn truncate_middle(text: &str, keep: usize, chars: usize) -> String {
+    let head = keep.div_ceil(2);
+    let tail = keep / 2;
+    let head_end = text.char_indices().nth(head).map_or(text.len(), |(i, _)| i);
+    let tail_start = text.char_indices().nth(chars - tail).map_or(text.len(), |(i, _)| i);
+    let omitted = grouped((chars - keep) as u64);
+    format!(
+        "{}[… {omitted} characters omitted …]{}",
+        &text[..head_end],
+        &text[tail_start..]
+    )
+}
+
+/// `48213` → `48,213`.
+fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[cfg(test)]
+mod truncate_tests {
+    use super::*;
+
+    #[test]
+    fn keeps_head_and_tail_on_char_boundaries() {
+        assert_eq!(truncate_middle("héllo wörld", 5, 11), "hél[… 6 characters omitted …]ld");
+        assert_eq!(truncate_middle("abc", 0, 3), "[… 3 characters omitted …]");
+        assert_eq!(grouped(48213), "48,213");
+        assert_eq!(grouped(1234567), "1,234,567");
+        assert_eq!(grouped(999), "999");
+    }
+}

@@ -37,6 +37,18 @@ pub enum PayloadForm {
     Sdk,
 }
 
+/// Whether images over a limit are downscaled and re-encoded (see [`crate::fit`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum FitImages {
+    /// Fit the images the provider would reject; a marker only when fitting is impossible.
+    #[default]
+    Limits,
+    /// Also downscale to the target's recommended size.
+    Recommended,
+    /// Never fit: an image over a limit becomes a marker.
+    Off,
+}
+
 /// The language whose official provider SDKs `payload: "sdk"` targets.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Host {
@@ -80,6 +92,12 @@ pub struct Options {
     pub max_total_bytes: Option<u64>,
     /// Longest image side in pixels (`None`: the target's default).
     pub max_image_dimension: Option<u64>,
+    /// Fit images to the limits, also to the recommended size, or not at all.
+    pub fit_images: FitImages,
+    /// Images the request already holds besides this result (Anthropic's many-image rule).
+    pub images_in_request: u64,
+    /// Most characters of text one result gives the model (`None`: no limit).
+    pub max_text_chars: Option<u64>,
 }
 
 impl Default for Options {
@@ -99,6 +117,9 @@ impl Default for Options {
             max_image_bytes: None,
             max_total_bytes: None,
             max_image_dimension: None,
+            fit_images: FitImages::Limits,
+            images_in_request: 0,
+            max_text_chars: None,
         }
     }
 }
@@ -184,6 +205,19 @@ impl Options {
                 "max_image_bytes" => options.max_image_bytes = expect_count(value, &path, &name)?,
                 "max_total_bytes" => options.max_total_bytes = expect_count(value, &path, &name)?,
                 "max_image_dimension" => options.max_image_dimension = expect_count(value, &path, &name)?,
+                "fit_images" => {
+                    options.fit_images = match value.as_str() {
+                        Some("limits") => FitImages::Limits,
+                        Some("recommended") => FitImages::Recommended,
+                        Some("off") => FitImages::Off,
+                        _ => {
+                            let message = "option fit_images must be one of limits, recommended, off";
+                            return Err(ConvertError::new(Code::InvalidOption, path, message));
+                        }
+                    }
+                }
+                "images_in_request" => options.images_in_request = expect_count(value, &path, &name)?.unwrap_or(0),
+                "max_text_chars" => options.max_text_chars = expect_count(value, &path, &name)?,
                 _ => {
                     return Err(ConvertError::new(
                         Code::InvalidOption,

@@ -3,13 +3,18 @@
 //! fixture's answer, with bytes values at exactly the case's `bytes` pointers (compared as base64).
 //! Options get `"payload": "wire"` when the case does not set `payload`.
 //!
+//! Inputs may name test images (`{"$image": name}`, resolved to base64 from `conformance/images`)
+//! and cases may pin fitted payloads (`payloads`: sha256, format, size and byte bound at a
+//! pointer where `expected` holds `"$payload"`).
+//!
 //! `CONFORMANCE_DIR` overrides the fixture folder, `CONFORMANCE_FILTER` keeps the case keys
 //! containing it, and `CONFORMANCE_COUNT_FILE` receives the number of cases run.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use mcp_tool_result::{convert_value, extract_images_value, json, Map, Str, Value};
+use mcp_tool_result::{convert_value, extract_images_value, fit, json, Map, Str, Value};
+use sha2::{Digest, Sha256};
 
 fn main() -> ExitCode {
     let dir = std::env::var_os("CONFORMANCE_DIR")
@@ -135,7 +140,7 @@ fn run_case(case: &Value<'_>, file_target: &str) -> Result<(), String> {
     };
     let options_text = json::to_string(&options);
     let input_text = match (field(case, "input"), field(case, "input_json")) {
-        (Some(input), None) => json::to_string(input),
+        (Some(input), None) => json::to_string(&resolve_images(input.clone().into_owned())?),
         (None, Some(Value::String(text))) => text.as_str().to_owned(),
         _ => return Err("needs exactly one of input / input_json".into()),
     };
@@ -181,6 +186,7 @@ fn run_case(case: &Value<'_>, file_target: &str) -> Result<(), String> {
                     ));
                 }
                 let actual = without_messages(actual).map_err(|e| format!("[{door}] {e}"))?;
+                let actual = check_payloads(actual, field(case, "payloads")).map_err(|e| format!("[{door}] {e}"))?;
                 if !actual.json_eq(expected) {
                     return Err(format!(
                         "[{door}] conversion differs\n  expected: {}\n  actual:   {}",
@@ -251,4 +257,128 @@ fn without_messages(conversion: Value<'static>) -> Result<Value<'static>, String
         out.push(key, Value::Array(stripped));
     }
     Ok(Value::Object(out))
+}
+
+/// The folder of the test images; large ones are in its `generated/` folder.
+fn images_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../conformance/images")
+}
+
+/// The value with every `{"$image": name}` object replaced by the base64 of that image.
+fn resolve_images(value: Value<'static>) -> Result<Value<'static>, String> {
+    Ok(match value {
+        Value::Object(map) if map.len() == 1 && map.contains_key("$image") => {
+            let name = map
+                .get("$image")
+                .and_then(Value::as_str)
+                .ok_or("$image must name a file")?;
+            let dir = images_dir();
+            let bytes = std::fs::read(dir.join(name))
+                .or_else(|_| std::fs::read(dir.join("generated").join(name)))
+                .map_err(|e| format!("test image {name}: {e} (run `make conformance-images`)"))?;
+            Value::string(base64_simd::STANDARD.encode_to_string(&bytes))
+        }
+        Value::Object(map) => Value::Object(
+            map.into_entries()
+                .into_iter()
+                .map(|(k, v)| resolve_images(v).map(|v| (k, v)))
+                .collect::<Result<_, _>>()?,
+        ),
+        Value::Array(items) => Value::Array(items.into_iter().map(resolve_images).collect::<Result<_, _>>()?),
+        other => other,
+    })
+}
+
+/// Checks each pinned payload and replaces it by `"$payload"` for the comparison with `expected`.
+fn check_payloads(mut actual: Value<'static>, payloads: Option<&Value<'_>>) -> Result<Value<'static>, String> {
+    let Some(Value::Object(payloads)) = payloads else {
+        return Ok(actual);
+    };
+    for (pointer, want) in payloads.iter() {
+        let tokens: Vec<String> = pointer
+            .as_str()
+            .split('/')
+            .skip(1)
+            .map(|t| t.replace("~1", "/").replace("~0", "~"))
+            .collect();
+        let mut found = None;
+        actual = take_at(actual, &tokens, &mut found);
+        let text = found.ok_or_else(|| format!("no string at payload pointer {}", pointer.as_str()))?;
+        let bytes = base64_simd::STANDARD
+            .decode_to_vec(text.as_bytes())
+            .map_err(|_| "payload is not base64")?;
+        let digest: String = Sha256::digest(&bytes).iter().map(|b| format!("{b:02x}")).collect();
+        let (format, width, height) = fit::inspect(&bytes).ok_or("payload is not a readable image")?;
+        let got = format!(
+            "{} {}x{} {} bytes sha256 {digest}",
+            format.name(),
+            width,
+            height,
+            bytes.len()
+        );
+        let text_of = |k: &str| field(want, k).and_then(Value::as_str).unwrap_or("?").to_owned();
+        let count = |k: &str| field(want, k).and_then(Value::as_count).unwrap_or(0);
+        let expected = format!(
+            "{} {}x{} sha256 {}",
+            text_of("format"),
+            count("width"),
+            count("height"),
+            text_of("sha256")
+        );
+        let max = count("max_bytes");
+        if format.name() != text_of("format")
+            || u64::from(width) != count("width")
+            || u64::from(height) != count("height")
+            || digest != text_of("sha256")
+            || bytes.len() as u64 > max
+        {
+            return Err(format!(
+                "payload at {}: got {got}, expected {expected}, at most {max} bytes",
+                pointer.as_str()
+            ));
+        }
+    }
+    Ok(actual)
+}
+
+/// `value` with the string at `tokens` moved into `found` and replaced by `"$payload"`.
+fn take_at(value: Value<'static>, tokens: &[String], found: &mut Option<String>) -> Value<'static> {
+    let Some((first, rest)) = tokens.split_first() else {
+        return match value {
+            Value::String(s) => {
+                *found = Some(s.as_str().to_owned());
+                Value::string("$payload")
+            }
+            other => other,
+        };
+    };
+    match value {
+        Value::Object(map) => Value::Object(
+            map.into_entries()
+                .into_iter()
+                .map(|(k, v)| {
+                    let v = if k.as_str() == first {
+                        take_at(v, rest, found)
+                    } else {
+                        v
+                    };
+                    (k, v)
+                })
+                .collect(),
+        ),
+        Value::Array(items) => Value::Array(
+            items
+                .into_iter()
+                .enumerate()
+                .map(|(i, v)| {
+                    if first.parse() == Ok(i) {
+                        take_at(v, rest, found)
+                    } else {
+                        v
+                    }
+                })
+                .collect(),
+        ),
+        other => other,
+    }
 }

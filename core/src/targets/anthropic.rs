@@ -22,6 +22,7 @@ pub const PROFILE: Profile = Profile {
         dimension: Some(8000),
         many_images_dimension: Some(2000),
         documents: None,
+        recommended: plan::ANTHROPIC_RECOMMENDED,
     },
     lift: Lift::OnError,
     drop_blank_text: true,

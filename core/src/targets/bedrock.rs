@@ -42,6 +42,7 @@ pub const PROFILE: Profile = Profile {
         dimension: Some(8000),
         many_images_dimension: Some(8000),
         documents: Some(5),
+        recommended: plan::ANTHROPIC_RECOMMENDED,
     },
     lift: Lift::OnError,
     drop_blank_text: true,

@@ -18,6 +18,7 @@ const CAPS: Caps = Caps {
     dimension: None,
     many_images_dimension: None,
     documents: None,
+    recommended: plan::GEMINI_RECOMMENDED,
 };
 
 /// Gemini 3+: media nested in the function response.

@@ -45,6 +45,22 @@ pub enum Target {
 }
 
 impl Target {
+    /// The caps of the target's profile (`mcp` has none).
+    pub(crate) fn caps(self) -> plan::Caps {
+        match self {
+            Target::Copilot => copilot::PROFILE.caps,
+            Target::Mcp => plan::Caps::NONE,
+            Target::Anthropic => anthropic::PROFILE.caps,
+            Target::AnthropicMcp => anthropic::MCP_PROFILE.caps,
+            Target::OpenaiChat => openai::CHAT_PROFILE.caps,
+            Target::OpenaiResponses => openai::RESPONSES_PROFILE.caps,
+            Target::Gemini => gemini::PROFILE.caps,
+            Target::GeminiLegacy => gemini::LEGACY_PROFILE.caps,
+            Target::Bedrock => bedrock::PROFILE.caps,
+            Target::Text => text::PROFILE.caps,
+        }
+    }
+
     /// Every target, in documentation order.
     pub const ALL: &'static [Target] = &[
         Target::Copilot,

@@ -15,6 +15,7 @@ const CAPS: Caps = Caps {
     dimension: None,
     many_images_dimension: None,
     documents: None,
+    recommended: plan::OPENAI_RECOMMENDED,
 };
 
 /// Chat: text in the tool message, media lifted to user-message parts.

@@ -4,13 +4,14 @@
 
 use crate::canonical;
 use crate::error::Code;
+use crate::fit::{self, Fit, Limits};
 use crate::imagesize;
 use crate::marker::{human_size, Marker};
 use crate::mime;
 use crate::model::{Str, Value};
 use crate::normalize::Context;
-use crate::options::{Options, Structured};
-use crate::parsed::{Block, BlockKind, MediaKind, Payload, ToolResult};
+use crate::options::{FitImages, Options, Structured};
+use crate::parsed::{Block, BlockAt, BlockKind, MediaKind, Payload, ToolResult};
 
 /// Reason of a marker for a block the target cannot carry.
 pub const UNSUPPORTED: &str = "not supported by this target";
@@ -68,7 +69,33 @@ pub struct Caps {
     pub many_images_dimension: Option<u64>,
     /// Most documents.
     pub documents: Option<u64>,
+    /// The provider's recommended image size (`fit_images: "recommended"`).
+    pub recommended: Limits,
 }
+
+/// Anthropic (and Claude on Bedrock): long edge at most 1568 px and at most 1092² px, the sizes
+/// Anthropic's vision guide lists as needing no server-side resize (docs.anthropic.com,
+/// build-with-claude/vision, "Evaluate image size": 1092×1092 for 1:1 … 784×1568 for 1:2).
+pub const ANTHROPIC_RECOMMENDED: Limits = Limits {
+    max_dimension: Some(1568),
+    max_pixels: Some(1092 * 1092),
+    ..Limits::NONE
+};
+
+/// OpenAI high detail: scaled to fit a 2048 px square, then the short side to 768 px
+/// (platform.openai.com/docs/guides/images-vision, "Calculating costs").
+pub const OPENAI_RECOMMENDED: Limits = Limits {
+    max_dimension: Some(2048),
+    max_short_side: Some(768),
+    ..Limits::NONE
+};
+
+/// Gemini: long edge at most 3072 px, the largest input size Vertex AI documents before it
+/// scales an image down (cloud.google.com/vertex-ai/generative-ai/docs/multimodal/image-understanding).
+pub const GEMINI_RECOMMENDED: Limits = Limits {
+    max_dimension: Some(3072),
+    ..Limits::NONE
+};
 
 impl Caps {
     /// These caps with each one the options name replacing the default.
@@ -80,6 +107,7 @@ impl Caps {
             dimension: options.max_image_dimension.or(self.dimension),
             many_images_dimension: options.max_image_dimension.or(self.many_images_dimension),
             documents: self.documents,
+            recommended: self.recommended,
         }
     }
 
@@ -91,6 +119,7 @@ impl Caps {
         dimension: None,
         many_images_dimension: None,
         documents: None,
+        recommended: Limits::NONE,
     };
 }
 
@@ -107,8 +136,8 @@ pub enum Lift {
 
 /// One item of a target's output, in block order.
 pub enum Part<'a> {
-    /// A text block, a resource text (`content`) or a marker.
-    Text { text: Str<'a>, content: bool },
+    /// A text block or a resource text (`content`: the block it came from), or a marker.
+    Text { text: Str<'a>, content: Option<BlockAt> },
     /// Media the target carries.
     Media(Media<'a>),
     /// `structuredContent`, placed by the `structured_content` option.
@@ -217,7 +246,7 @@ pub fn plan<'a>(mut result: ToolResult<'a>, profile: &Profile, ctx: &mut Context
             )
         })
         .count();
-    let dimension = if image_blocks > 20 {
+    let dimension = if image_blocks as u64 + options.images_in_request > 20 {
         caps.many_images_dimension
     } else {
         caps.dimension
@@ -241,21 +270,24 @@ pub fn plan<'a>(mut result: ToolResult<'a>, profile: &Profile, ctx: &mut Context
         }
         let candidate = match kind {
             BlockKind::Text(text) => {
-                parts.push(Part::Text { text, content: true });
+                parts.push(Part::Text {
+                    text,
+                    content: Some(at),
+                });
                 continue;
             }
             BlockKind::Omitted { .. } => {
                 let marker = super::omitted_marker(&kind).unwrap_or_default();
                 parts.push(Part::Text {
                     text: Str::owned(marker),
-                    content: false,
+                    content: None,
                 });
                 continue;
             }
             BlockKind::Link { uri, name, .. } => {
                 parts.push(Part::Text {
                     text: Str::owned(Marker::link(name.as_str(), uri.as_str()).render()),
-                    content: false,
+                    content: None,
                 });
                 continue;
             }
@@ -263,7 +295,10 @@ pub fn plan<'a>(mut result: ToolResult<'a>, profile: &Profile, ctx: &mut Context
                 uri, mime, text, blob, ..
             } => {
                 if let Some(text) = text.filter(|t| !t.as_str().is_empty()) {
-                    parts.push(Part::Text { text, content: true });
+                    parts.push(Part::Text {
+                        text,
+                        content: Some(at),
+                    });
                 }
                 let Some(Payload { data, size }) = blob else { continue };
                 let mime = mime
@@ -322,15 +357,20 @@ pub fn plan<'a>(mut result: ToolResult<'a>, profile: &Profile, ctx: &mut Context
                 }
             }
         }
+        let not_fitted = if class == MediaClass::Image {
+            fit_media(&mut media, &caps, dimension, &tally, options.fit_images, ctx, path)
+        } else {
+            None
+        };
         if let Some(reason) = tally.over_cap(&media, &caps, dimension) {
-            ctx.notice(
-                Code::BlockAsMarker,
-                path(),
-                format!("media over a provider limit: {reason}"),
-            );
+            let message = match not_fitted {
+                Some(why) => format!("media over a provider limit: {reason}; not fitted: {why}"),
+                None => format!("media over a provider limit: {reason}"),
+            };
+            ctx.notice(Code::BlockAsMarker, path(), message);
             parts.push(Part::Text {
                 text: Str::owned(media.marker(Some(&reason))),
-                content: false,
+                content: None,
             });
             continue;
         }
@@ -338,7 +378,7 @@ pub fn plan<'a>(mut result: ToolResult<'a>, profile: &Profile, ctx: &mut Context
         if lift {
             parts.push(Part::Text {
                 text: Str::owned(media.marker(Some(profile.lifted_reason))),
-                content: false,
+                content: None,
             });
             lifted.push(media);
         } else {
@@ -347,6 +387,9 @@ pub fn plan<'a>(mut result: ToolResult<'a>, profile: &Profile, ctx: &mut Context
     }
 
     place_structured(&mut result, &mut parts, ctx);
+    if let Some(max) = options.max_text_chars {
+        budget_text(&mut parts, max, &result, ctx);
+    }
     if profile.drop_blank_text {
         parts.retain(|p| !matches!(p, Part::Text { .. }) || p.says_something());
     }
@@ -371,12 +414,12 @@ fn unsupported<'a>(media: &Media<'_>, profile: &Profile, ctx: &mut Context<'_>, 
         );
         Part::Text {
             text: Str::owned(media.marker(Some(UNSUPPORTED))),
-            content: false,
+            content: None,
         }
     } else {
         Part::Text {
             text: Str::owned(media.marker(None)),
-            content: false,
+            content: None,
         }
     }
 }
@@ -385,6 +428,106 @@ fn unsupported<'a>(media: &Media<'_>, profile: &Profile, ctx: &mut Context<'_>, 
 fn decode_text(data: &str) -> Option<String> {
     let bytes = base64_simd::STANDARD.decode_to_vec(data.as_bytes()).ok()?;
     String::from_utf8(bytes).ok()
+}
+
+/// MIME essences the fitter reads.
+const FITTABLE: [&str; 4] = ["image/png", "image/jpeg", "image/gif", "image/webp"];
+
+/// Fits an image in place to what `caps` still allow (and, in mode `recommended`, to the
+/// recommended size), reporting `image_resized`. Returns why fitting failed, for the message of
+/// the marker the caps then give it; `None` when it was fitted or needed nothing.
+pub fn fit_media(
+    media: &mut Media<'_>,
+    caps: &Caps,
+    dimension: Option<u64>,
+    tally: &Tally,
+    mode: FitImages,
+    ctx: &mut Context<'_>,
+    path: impl Fn() -> String,
+) -> Option<String> {
+    let essence = mime::essence(media.mime.as_str());
+    if mode == FitImages::Off || !FITTABLE.contains(&essence) || tally.images_full(caps) {
+        return None;
+    }
+    let limits = tally.fit_limits(caps, dimension, mode);
+    let over_bytes = limits.max_bytes.is_some_and(|max| media.size > max);
+    let sized = limits.max_dimension.is_some() || limits.max_short_side.is_some() || limits.max_pixels.is_some();
+    let over_size = || match imagesize::dimensions(essence, media.data.as_str()).filter(|_| sized) {
+        Some((w, h)) => fit::target_size(w, h, &limits) != Ok((w, h)),
+        None => false,
+    };
+    if !over_bytes && !over_size() {
+        return None;
+    }
+    let Ok(bytes) = base64_simd::STANDARD.decode_to_vec(media.data.as_str().as_bytes()) else {
+        return Some("the payload is not base64".to_owned());
+    };
+    match fit::fit_image(&bytes, &limits) {
+        Ok(Fit::Unchanged) => None,
+        Ok(Fit::Fitted(fitted)) => {
+            let frame = if fitted.source_format == fit::Format::Gif {
+                " (first frame)"
+            } else {
+                ""
+            };
+            let message = format!(
+                "image fitted: {}x{} {}{frame}, {} -> {}x{} {}, {}",
+                fitted.source_width,
+                fitted.source_height,
+                fitted.source_format.name(),
+                human_size(bytes.len() as u64),
+                fitted.width,
+                fitted.height,
+                fitted.format.name(),
+                human_size(fitted.bytes.len() as u64),
+            );
+            ctx.notice(Code::ImageResized, path(), message);
+            media.size = fitted.bytes.len() as u64;
+            media.data = Str::owned(base64_simd::STANDARD.encode_to_string(&fitted.bytes));
+            media.mime = Str::borrowed(fitted.format.mime());
+            None
+        }
+        Err(why) => Some(why.to_string()),
+    }
+}
+
+/// Cuts text parts to `max` characters in all, in part order: a part longer than what is left
+/// keeps its head and tail (half each, the head taking the odd one) around the marker
+/// `[… N characters omitted …]`; once nothing is left a part keeps only the marker.
+/// structuredContent given as text counts as text (and stays text when cut). Markers of media
+/// neither count nor are cut.
+fn budget_text(parts: &mut [Part<'_>], max: u64, result: &ToolResult<'_>, ctx: &mut Context<'_>) {
+    let mut left = max;
+    for part in parts.iter_mut() {
+        let (text, path) = match part {
+            Part::Text {
+                text,
+                content: Some(at),
+            } => (text.as_str().to_owned(), result.block_path(*at)),
+            Part::Structured(value) => (canonical::to_text(value), result.structured_path()),
+            _ => continue,
+        };
+        let chars = text.chars().count() as u64;
+        if chars <= left {
+            left -= chars;
+            continue;
+        }
+        let cut = crate::marker::truncate_middle(&text, left as usize, chars as usize);
+        ctx.notice(
+            Code::TextTruncated,
+            path,
+            format!("text of {chars} characters cut to {left} by max_text_chars"),
+        );
+        let at = match part {
+            Part::Text { content, .. } => *content,
+            _ => None,
+        };
+        *part = Part::Text {
+            text: Str::owned(cut),
+            content: at,
+        };
+        left = 0;
+    }
 }
 
 /// Counts what the caps limit.
@@ -426,6 +569,40 @@ impl Tally {
         None
     }
 
+    /// Whether the image count cap is reached.
+    pub fn images_full(&self, caps: &Caps) -> bool {
+        caps.images.is_some_and(|max| self.images >= max)
+    }
+
+    /// What an image may be fitted to now: the dimension cap, the item cap within what the
+    /// total cap leaves, and in mode `recommended` the recommended size.
+    pub fn fit_limits(&self, caps: &Caps, dimension: Option<u64>, mode: FitImages) -> Limits {
+        let left = caps.total_bytes.map(|max| max.saturating_sub(self.bytes));
+        let max_bytes = match (caps.item_bytes, left) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        let limits = Limits {
+            max_dimension: dimension,
+            max_bytes,
+            ..Limits::NONE
+        };
+        if mode != FitImages::Recommended {
+            return limits;
+        }
+        let rec = caps.recommended;
+        let min = |a: Option<u64>, b: Option<u64>| match (a, b) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        Limits {
+            max_dimension: min(dimension, rec.max_dimension),
+            max_short_side: rec.max_short_side,
+            max_pixels: rec.max_pixels,
+            ..limits
+        }
+    }
+
     /// Counts `media` as carried.
     pub fn count(&mut self, media: &Media<'_>) {
         match media.class {
@@ -455,8 +632,10 @@ fn place_structured<'a>(result: &mut ToolResult<'a>, parts: &mut Vec<Part<'a>>, 
             "no text block says anything; structuredContent given as JSON"
         }
         Structured::Prefer => {
-            let first = parts.iter().position(|p| matches!(p, Part::Text { content: true, .. }));
-            parts.retain(|p| !matches!(p, Part::Text { content: true, .. }));
+            let first = parts
+                .iter()
+                .position(|p| matches!(p, Part::Text { content: Some(_), .. }));
+            parts.retain(|p| !matches!(p, Part::Text { content: Some(_), .. }));
             parts.insert(first.unwrap_or(parts.len()), Part::Structured(structured));
             "structuredContent given instead of the text blocks"
         }
