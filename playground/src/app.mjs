@@ -52,7 +52,7 @@ function optionControl(option, id) {
     case 'choice':
       return h('select', described, ...option.choices.map((c) => h('option', { value: c }, c === option.default ? `${c} (default)` : c)))
     case 'count':
-      return h('input', { type: 'number', min: '0', step: '1', inputmode: 'numeric', placeholder: 'target’s limit', ...described })
+      return h('input', { type: 'number', min: '0', step: '1', inputmode: 'numeric', placeholder: option.placeholder ?? 'target’s limit', ...described })
     default:
       return h('input', { type: 'text', placeholder: 'none', autocomplete: 'off', ...described })
   }

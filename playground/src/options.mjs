@@ -1,6 +1,7 @@
 // The conversion options as form fields: one line per option (README "Options"). `kind` picks
 // the control: `bool` a checkbox, `choice` a select of `choices`, `text` a text field, `count`
-// a number field (empty: the target's own limit). `initial` is the page's starting value when it
+// a number field (empty: not given; `placeholder` says what that means, by default the target's
+// own limit). `initial` is the page's starting value when it
 // differs from the core's `default`; a field is sent to the core only when it differs from the
 // core's default, and kept in the URL only when it differs from `initial`.
 
@@ -13,6 +14,9 @@ export const OPTIONS = [
   { key: 'max_image_bytes', kind: 'count', label: 'Max bytes per item', hint: 'decoded bytes of one media item' },
   { key: 'max_total_bytes', kind: 'count', label: 'Max total bytes', hint: 'decoded bytes of all media' },
   { key: 'max_image_dimension', kind: 'count', label: 'Max image side (px)', hint: 'longest image side' },
+  { key: 'fit_images', kind: 'choice', choices: ['limits', 'recommended', 'off'], default: 'limits', label: 'Fit images', hint: 'downscale to the target’s limits, to its recommended size, or not' },
+  { key: 'images_in_request', kind: 'count', placeholder: '0', label: 'Images already in request', hint: 'other images of the request (Anthropic: over 20 → 2000 px)' },
+  { key: 'max_text_chars', kind: 'count', placeholder: 'no budget', label: 'Max text chars', hint: 'head and tail kept; empty: no budget' },
   { key: 'validate_base64', kind: 'bool', default: true, label: 'Validate base64', hint: 'check every payload is base64' },
   { key: 'sniff_mime', kind: 'bool', default: true, label: 'Sniff MIME', hint: 'trust the bytes over a contradicting mimeType' },
   { key: 'respect_audience', kind: 'bool', default: true, label: 'Respect audience', hint: 'keep user-only blocks from the model' },

@@ -231,13 +231,31 @@ test('audio plays where the target carries it: in the input and in the attachmen
   assert.equal(await page.locator('#media-out audio').count(), 0)
 })
 
-test('an input image is captioned with the diagnostics about it', async () => {
+test('a fitted image is shown beside the original, byte for byte the native fit; fit_images=off gives the marker again', async () => {
   await open('#example=full-page&target=anthropic')
-  const badges = await page.$$eval('#media-in figure .badge code', (codes) => codes.map((c) => c.textContent))
-  const { diagnostics = [] } = native.convertJson(examples['full-page'], 'anthropic', { tool_call_id: 'call_1' })
-  const expected = diagnostics.filter((d) => '/content/1/data'.startsWith(`${d.path}/`)).map((d) => d.code)
-  assert.ok(expected.length > 0, 'the 8400 px image is reported')
-  assert.deepEqual(badges, expected)
+  const got = await shown()
+  const expected = native.convertJson(examples['full-page'], 'anthropic', got.options)
+  assert.equal(got.raw, rawJson(expected))
+  const resized = (expected.diagnostics ?? []).filter((d) => d.code === 'image_resized')
+  assert.deepEqual(resized.map((d) => d.path), ['/content/1'])
+  const sides = await page.evaluate(() =>
+    ['media-in', 'media-out'].map((id) => {
+      const figure = document.querySelector(`#${id} figure`)
+      const img = figure.querySelector('img')
+      return { size: [img.naturalWidth, img.naturalHeight], badges: [...figure.querySelectorAll('.badge code')].map((c) => c.textContent) }
+    }),
+  )
+  assert.deepEqual(sides[0], { size: [1280, 8400], badges: ['image_resized'] })
+  assert.equal(sides[1].size[1], 8000, 'fitted to the 8000 px limit')
+  assert.deepEqual(sides[1].badges, [])
+
+  await open('#example=full-page&target=anthropic&fit_images=off')
+  const off = await shown()
+  assert.deepEqual(off.options, { fit_images: 'off', tool_call_id: 'call_1' })
+  const marker = native.convertJson(examples['full-page'], 'anthropic', off.options)
+  assert.equal(off.raw, rawJson(marker))
+  assert.deepEqual(off.mediaOut, [])
+  assert.deepEqual(await page.$$eval('#media-in figure .badge code', (codes) => codes.map((c) => c.textContent)), ['block_as_marker'])
 })
 
 test('every control is labelled, nothing is requested from outside 127.0.0.1, and the page logged no error', async () => {
