@@ -1,4 +1,5 @@
-// `make playground`: the static page in OUT. esbuild bundles src/app.mjs, resolving the package
+// `make playground`: the static page in OUT. esbuild bundles src/app.mjs and src/worker.mjs
+// (which converts), resolving the package
 // `mcp-tool-result` (bindings-node, linked by name) through its `browser` export condition as a
 // browser bundler does; the .wasm that build loads goes next to the bundle, with the page, its
 // style sheet and the examples. Usage: node build.mjs --tools <dir with esbuild> --out <dir>
@@ -25,8 +26,11 @@ symlinkSync(packageDir, join(modules, 'mcp-tool-result'), 'dir')
 rmSync(args.out, { recursive: true, force: true })
 mkdirSync(args.out, { recursive: true })
 const { metafile } = await esbuild.build({
-  entryPoints: [join(here, 'src', 'app.mjs')],
-  outfile: join(args.out, 'app.js'),
+  entryPoints: [
+    { in: join(here, 'src', 'app.mjs'), out: 'app' },
+    { in: join(here, 'src', 'worker.mjs'), out: 'worker' },
+  ],
+  outdir: args.out,
   bundle: true,
   format: 'esm',
   platform: 'browser',

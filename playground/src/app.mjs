@@ -1,9 +1,7 @@
 // The playground page: the npm package's browser build (bundled for the `browser` condition,
-// the .wasm next to the bundle) converts the textarea's JSON text for the picked target with the
-// form's options; the page shows the Conversion, its diagnostics (each one highlights its path
+// the .wasm next to the bundle; run in worker.mjs) converts the textarea's JSON text for the
+// picked target with the form's options; the page shows the Conversion, its diagnostics (each one highlights its path
 // in the input), the images and audio on both sides, and keeps the state in the URL fragment.
-import { convertJson, init, targetNames } from 'mcp-tool-result'
-
 import { h } from './dom.mjs'
 import { locate, textOffset } from './locate.mjs'
 import { gallery, mediaSummary } from './media.mjs'
@@ -28,6 +26,7 @@ const ui = {
   mediaIn: $('media-in'),
   mediaOut: $('media-out'),
   output: $('output'),
+  outputPane: $('output-pane'),
 }
 const DEFAULT_TARGET = 'anthropic'
 const TYPING_PAUSE_MS = 250
@@ -134,18 +133,56 @@ function inputMedia(text) {
   }
 }
 
-function render(examples) {
-  clearHighlight()
+/** The worker's converter: `convert(text, target, options)` resolves to `{conversion}` or `{failure}`; `targets` its targets. */
+async function startWorker() {
+  const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' })
+  const waiting = new Map()
+  let next = 0
+  let fail = null
+  worker.addEventListener('error', (e) => fail(new Error(`the conversion worker failed: ${e.message}`)))
+  const targets = await new Promise((resolve, reject) => {
+    fail = reject
+    worker.onmessage = ({ data }) => {
+      if (data.targets) return resolve(data.targets)
+      waiting.get(data.id)(data)
+      waiting.delete(data.id)
+    }
+  })
+  fail = (e) => {
+    ui.status.textContent = e.message
+    document.body.dataset.ready = 'failed'
+  }
+  const convert = (text, target, options) =>
+    new Promise((resolve) => {
+      next += 1
+      waiting.set(next, resolve)
+      worker.postMessage({ id: next, text, target, options })
+    })
+  return { convert, targets }
+}
+
+let latest = 0
+
+/** Converts the current state and shows the answer, unless a newer one was asked for meanwhile. */
+async function render(convert, examples) {
   const state = currentState()
   const options = coreOptions(state.values)
-  let conversion = null
+  const ticket = ++latest
+  document.body.dataset.pending = 'true'
+  ui.outputPane.setAttribute('aria-busy', 'true')
+  const answer = await convert(state.input, state.target, options)
+  if (ticket !== latest) return
+  paint(state, options, answer, examples)
+  delete document.body.dataset.pending
+  ui.outputPane.setAttribute('aria-busy', 'false')
+}
+
+function paint(state, options, { conversion = null, failure: error = null }, examples) {
+  clearHighlight()
   let failure = null
-  try {
-    conversion = convertJson(state.input, state.target, options)
-  } catch (e) {
-    if (typeof e?.code !== 'string') throw e
-    const prefix = `${e.code}${e.path ? ` at ${e.path}` : ''}: `
-    failure = { code: e.code, path: e.path, message: e.message.startsWith(prefix) ? e.message.slice(prefix.length) : e.message }
+  if (error !== null) {
+    const prefix = `${error.code}${error.path ? ` at ${error.path}` : ''}: `
+    failure = { ...error, message: error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message }
   }
   ui.output.dataset.options = JSON.stringify(options)
   ui.output.dataset.target = state.target
@@ -222,9 +259,7 @@ function syncScroll() {
 }
 
 async function main() {
-  await init()
-  const examples = await (await fetch('examples.json')).json()
-  const targets = targetNames()
+  const [{ convert, targets }, examples] = await Promise.all([startWorker(), fetch('examples.json').then((r) => r.json())])
   buildExamples(examples)
   buildTargets(targets)
   buildOptions()
@@ -237,11 +272,11 @@ async function main() {
   let typing = null
   const later = () => {
     clearTimeout(typing)
-    typing = setTimeout(() => render(examples), TYPING_PAUSE_MS)
+    typing = setTimeout(() => render(convert, examples), TYPING_PAUSE_MS)
   }
   const now = () => {
     clearTimeout(typing)
-    render(examples)
+    render(convert, examples)
   }
   ui.input.addEventListener('input', () => {
     clearHighlight()
@@ -275,7 +310,7 @@ async function main() {
     now()
   })
 
-  render(examples)
+  await render(convert, examples)
   ui.status.textContent = `Ready: the WebAssembly build of mcp-tool-result, ${targets.length} targets.`
   document.body.dataset.ready = 'true'
 }

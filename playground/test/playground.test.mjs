@@ -71,8 +71,9 @@ async function open(fragment = '', on = page) {
   assert.equal(await on.getAttribute('body', 'data-ready'), 'true', await on.textContent('#status'))
 }
 
-/** What the page holds now: input text, target, options given to the core, raw and shown conversion. */
-function shown(on = page) {
+/** What the page shows once its last conversion is in: input text, target, options given to the core, raw and shown conversion. */
+async function shown(on = page) {
+  await on.waitForSelector('body:not([data-pending])')
   return on.evaluate(() => {
     const output = document.getElementById('output')
     return {
@@ -208,6 +209,7 @@ test('a fragment URL restores input, target and options, and the page writes the
   await page.check('#target-openai-responses')
   await page.selectOption('#example', 'audio')
   await page.check('#opt-strict')
+  await shown()
   const link = page.url()
   assert.match(link, /#.*example=audio/)
   const fresh = await context.newPage()
@@ -228,7 +230,8 @@ test('audio plays where the target carries it: in the input and in the attachmen
   const sources = await page.$$eval('#media-in audio, #media-out audio', (players) => players.map((a) => a.closest('.gallery').id))
   assert.deepEqual(sources, ['media-in', 'media-out'])
   await page.check('#target-anthropic')
-  assert.equal(await page.locator('#media-out audio').count(), 0)
+  assert.deepEqual((await shown()).mediaOut, [])
+  assert.equal(await page.locator('#media-in audio').count(), 1)
 })
 
 test('a fitted image is shown beside the original, byte for byte the native fit; fit_images=off gives the marker again', async () => {
