@@ -2,7 +2,8 @@
 // /usr/bin/chromium driven by playwright-core (PLAYGROUND_TOOLS; it never downloads a browser),
 // the page served by serve.mjs from 127.0.0.1. What the page shows must be the native addon's
 // conversion of the same text with the same options; diagnostics must highlight their paths; a
-// fragment URL must restore the state. Leaves a screenshot in PLAYGROUND/screenshot.png.
+// fragment URL must restore the state. Leaves screenshots in PLAYGROUND: screenshot.png, and
+// screenshot-diagnostic.png and screenshot-fit.png of those tests.
 import assert from 'node:assert/strict'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -251,6 +252,7 @@ test('a fitted image is shown beside the original, byte for byte the native fit;
   assert.deepEqual(sides[0], { size: [1280, 8400], badges: ['image_resized'] })
   assert.equal(sides[1].size[1], 8000, 'fitted to the 8000 px limit')
   assert.deepEqual(sides[1].badges, [])
+  await page.screenshot({ path: join(PLAYGROUND, 'screenshot-fit.png'), fullPage: true })
 
   await open('#example=full-page&target=anthropic&fit_images=off')
   const off = await shown()
