@@ -27,9 +27,12 @@ const ui = {
   mediaOut: $('media-out'),
   output: $('output'),
   outputPane: $('output-pane'),
+  link: $('link'),
 }
 const DEFAULT_TARGET = 'anthropic'
 const TYPING_PAUSE_MS = 250
+/** Longer fragments are not written (browsers cap URLs at about 2 MB). */
+const MAX_FRAGMENT = 1_000_000
 
 function buildExamples(examples) {
   for (const example of examples) ui.example.append(h('option', { value: example.id }, example.title))
@@ -216,7 +219,10 @@ function paint(state, options, { conversion = null, failure: error = null }, exa
       : `${state.target}: ${attachments === 0 ? 'no attachments' : `${attachments} attachment${attachments === 1 ? '' : 's'} for the next user message`}, ` +
         `${diagnostics.length} diagnostic${diagnostics.length === 1 ? '' : 's'}, ${mediaSummary(after)}.`
 
-  history.replaceState(null, '', `#${encodeState(state, examples)}`)
+  const fragment = encodeState(state, examples)
+  const linkable = fragment.length <= MAX_FRAGMENT
+  history.replaceState(null, '', linkable ? `#${fragment}` : location.pathname)
+  ui.link.textContent = linkable ? 'The link in the address bar reproduces this conversion.' : 'This input is too large for a link (the address bar holds none).'
 }
 
 function clearHighlight() {

@@ -226,6 +226,19 @@ test('a fragment URL restores input, target and options, and the page writes the
   }
 })
 
+test('an input too large for a link leaves the address bar without a fragment, and says so', async () => {
+  await open('#example=audio&target=text')
+  const input = JSON.stringify({ content: [{ type: 'text', text: 'x'.repeat(1_100_000) }] })
+  await page.evaluate((text) => {
+    const area = document.getElementById('input')
+    area.value = text
+    area.dispatchEvent(new Event('input', { bubbles: true }))
+  }, input)
+  await page.waitForFunction((length) => JSON.parse(document.getElementById('output').dataset.raw).output.length === length, 1_100_000)
+  assert.equal(new URL(page.url()).hash, '')
+  assert.match(await page.textContent('#link'), /too large for a link/)
+})
+
 test('audio plays where the target carries it: in the input and in the attachments', async () => {
   await open('#example=audio&target=openai-chat')
   const sources = await page.$$eval('#media-in audio, #media-out audio', (players) => players.map((a) => a.closest('.gallery').id))
