@@ -48,7 +48,7 @@ demo-go-wazero: $(VENV)/.ok
 	@mkdir -p $(BUILD)/demo
 	@$(MAKE) -s -C bindings-go demo DEMO_INPUT=$(DEMO_INPUT) CGO_ENABLED=0 DEMO_BIN=$(BUILD)/demo/go-wazero-demo > $(BUILD)/demo/go-wazero.txt
 
-test: reset-counts lint test-core conformance test-bindings test-wasm e2e check-counts ## Install what is missing and run every test
+test: reset-counts lint test-core conformance test-bindings test-wasm test-playground e2e check-counts ## Install what is missing and run every test
 
 # Counts from an earlier run must not satisfy check-counts.
 reset-counts:
@@ -239,3 +239,30 @@ e2e-go: e2e-npm
 	git ls-files --error-unmatch $(E2E_GO_LIB) > /dev/null 2>&1 || $(MAKE) -C bindings-go build
 	cd bindings-go/e2e && env $(E2E_GO_ENV) go vet ./...
 	cd bindings-go/e2e && env $(E2E_GO_ENV) $(E2E_RUN) go test -count=1 ./...
+
+# ---- Playground (playground/README.md) ---------------------------------------------------------
+# A static page on the npm package's browser build; esbuild and playwright-core are pinned in
+# playground/package-lock.json and installed once into .build (playwright-core never downloads a
+# browser: the test drives Debian's chromium, installed on first use).
+PLAYGROUND := $(BUILD)/playground
+PLAYGROUND_TOOLS := $(BUILD)/playground-tools
+
+.PHONY: playground playground-serve test-playground
+
+$(PLAYGROUND_TOOLS)/.ok: playground/package.json playground/package-lock.json
+	rm -rf $(PLAYGROUND_TOOLS) && mkdir -p $(PLAYGROUND_TOOLS)
+	cp playground/package.json playground/package-lock.json $(PLAYGROUND_TOOLS)/
+	cd $(PLAYGROUND_TOOLS) && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --ignore-scripts --no-audit --no-fund >&2
+	touch $@
+
+playground: $(PLAYGROUND_TOOLS)/.ok ## Build the playground page into .build/playground (open it with `make playground-serve`)
+	$(MAKE) -C bindings-node/wasm build
+	node playground/build.mjs --tools $(PLAYGROUND_TOOLS) --out $(PLAYGROUND)
+
+playground-serve: playground ## Serve the playground on http://127.0.0.1:8000/ (PORT=...) until Ctrl-C
+	node playground/serve.mjs $(PLAYGROUND) $(or $(PORT),8000)
+
+test-playground: playground ## The playground in headless Chromium against the native addon (apt-installs chromium when missing)
+	$(MAKE) -C bindings-node build
+	command -v chromium >/dev/null || { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium; } >&2
+	PLAYGROUND=$(PLAYGROUND) PLAYGROUND_TOOLS=$(PLAYGROUND_TOOLS) node --test playground/test/*.test.mjs
