@@ -48,7 +48,7 @@ demo-go-wazero: $(VENV)/.ok
 	@mkdir -p $(BUILD)/demo
 	@$(MAKE) -s -C bindings-go demo DEMO_INPUT=$(DEMO_INPUT) CGO_ENABLED=0 DEMO_BIN=$(BUILD)/demo/go-wazero-demo > $(BUILD)/demo/go-wazero.txt
 
-test: reset-counts lint test-core conformance test-bindings test-wasm e2e check-counts ## Install what is missing and run every test
+test: reset-counts lint check-dist-config test-core conformance test-bindings test-wasm e2e check-counts ## Install what is missing and run every test
 
 # Counts from an earlier run must not satisfy check-counts.
 reset-counts:
@@ -196,3 +196,37 @@ e2e-go: e2e-npm
 	git ls-files --error-unmatch $(E2E_GO_LIB) > /dev/null 2>&1 || $(MAKE) -C bindings-go build
 	cd bindings-go/e2e && env $(E2E_GO_ENV) go vet ./...
 	cd bindings-go/e2e && env $(E2E_GO_ENV) $(E2E_RUN) go test -count=1 ./...
+
+# ---- Release artifacts for every platform (.ci/dist; the target list + version: Cargo.toml) ----
+# `make dist` cross-builds the Python wheels + sdist, the npm platform packages + main package and
+# the Go static libraries into .build/dist (MANIFEST.md); `make dist-check` verifies them.
+DIST_TOOLS := $(BUILD)/dist-tools
+# What dist-check runs aarch64 Linux binaries with, and reads every object format with.
+DIST_APT := qemu-user-static libc6-arm64-cross
+
+.PHONY: dist dist-check check-dist-config dist-config dist-tools
+
+check-dist-config: ## Packaging files and the release workflow agree with the target list and version in Cargo.toml
+	python3 .ci/dist/config.py
+
+dist-config: ## Regenerate bindings-node/npm/* and .github/workflows/release.yml from the target list
+	python3 .ci/dist/config.py --write
+
+$(DIST_TOOLS)/.ok: .ci/dist/requirements.txt
+	rm -rf $(DIST_TOOLS)
+	python3 -m venv $(DIST_TOOLS)
+	$(DIST_TOOLS)/bin/pip install -q --disable-pip-version-check -r .ci/dist/requirements.txt
+	ln -sf "$$($(DIST_TOOLS)/bin/python -c 'import os, ziglang; print(os.path.dirname(ziglang.__file__))')/zig" $(DIST_TOOLS)/bin/zig
+	touch $@
+
+dist-tools: $(DIST_TOOLS)/.ok
+	rustup target add $$(python3 .ci/dist/targets.py) >/dev/null
+	rustup component add llvm-tools >/dev/null
+	cargo fetch --locked >/dev/null
+
+dist: dist-tools check-dist-config ## Build every binding for every target into .build/dist (MANIFEST.md: file, platform, size, sha256)
+	python3 .ci/dist/build.py
+
+dist-check: dist-tools ## Verify .build/dist: tags, file types, entry points, glibc <= 2.17, musl, aarch64 conformance under qemu
+	dpkg -s $(DIST_APT) >/dev/null 2>&1 || { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q $(DIST_APT); } >&2
+	python3 .ci/dist/check.py

@@ -105,3 +105,7 @@ def load(root: Path = ROOT) -> Config:
     version = workspace["package"]["version"]
     rows = workspace["metadata"]["dist"]["targets"]
     return Config(version, tuple(Target(**row) for row in rows))
+
+
+if __name__ == "__main__":
+    print(" ".join(t.rust for t in load().targets))
