@@ -203,6 +203,8 @@ e2e-go: e2e-npm
 DIST_TOOLS := $(BUILD)/dist-tools
 # What dist-check runs aarch64 Linux binaries with, and reads every object format with.
 DIST_APT := qemu-user-static libc6-arm64-cross
+# apt needs root: sudo where make does not run as root (CI runners).
+DIST_SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
 .PHONY: dist dist-check check-dist-config dist-config dist-tools
 
@@ -228,5 +230,5 @@ dist: dist-tools check-dist-config ## Build every binding for every target into 
 	python3 .ci/dist/build.py
 
 dist-check: dist-tools ## Verify .build/dist: tags, file types, entry points, glibc <= 2.17, musl, aarch64 conformance under qemu
-	dpkg -s $(DIST_APT) >/dev/null 2>&1 || { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q $(DIST_APT); } >&2
+	dpkg -s $(DIST_APT) >/dev/null 2>&1 || { $(DIST_SUDO) apt-get update -q && $(DIST_SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q $(DIST_APT); } >&2
 	python3 .ci/dist/check.py
