@@ -54,7 +54,7 @@ def job(t: Target) -> str:
     lines += ["    defaults:", "      run:", "        shell: bash", "    steps:"]
     if t.container:
         # Alpine: the musl toolchain for cgo, Python, and Go (the go.mod's release via GOTOOLCHAIN).
-        lines += ["      - run: apk add --no-cache bash git python3 gcc musl-dev go", "        shell: sh"]
+        lines += ["      - run: apk add --no-cache bash git python3 py3-pip gcc musl-dev go", "        shell: sh"]
     lines += [
         "      - uses: actions/checkout@v4",
         "      - uses: actions/download-artifact@v4",
@@ -74,8 +74,9 @@ def job(t: Target) -> str:
             "        with:",
             "          go-version-file: bindings-go/go.mod",
         ]
-    env = "GOTOOLCHAIN=auto " if t.container else ""
-    lines += [f"      - run: {env}python3 .ci/dist/smoke.py {t.rust}"]
+    # setup-python's interpreter is `python` on every runner (Windows has no python3); Alpine's is python3.
+    command = "GOTOOLCHAIN=auto python3" if t.container else "python"
+    lines += [f"      - run: {command} .ci/dist/smoke.py {t.rust}"]
     return "\n".join(lines) + "\n"
 
 
