@@ -53,7 +53,7 @@ def run(cmd: list[str], *, env: dict[str, str] | None = None, cwd: Path = ROOT, 
 def host_tools_dir() -> Path:
     """rustup's bin directory for the host (rust-objcopy, llvm-strip from the llvm-tools component)."""
     sysroot = subprocess.run(["rustc", "--print", "sysroot"], capture_output=True, text=True, check=True).stdout.strip()
-    host = re.search(r"^host: (.+)$", subprocess.run(["rustc", "-vV"], capture_output=True, text=True, check=True).stdout, re.M)
+    host = re.search(r"^host: (.+)$", subprocess.run(["rustc", "-vV"], capture_output=True, text=True, check=True).stdout, re.MULTILINE)
     assert host, "rustc -vV names no host"
     return Path(sysroot) / "lib" / "rustlib" / host.group(1) / "bin"
 
