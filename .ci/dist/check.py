@@ -8,7 +8,8 @@ musl the musl libc and no glibc, on Windows only system DLLs (+ python3.dll / no
 Then: the main npm package, the sdist (built into a wheel), the host target's artifacts installed
 and run through the conformance suite (smoke.py), and the aarch64 Linux build under qemu-user: the
 core's conformance runner and the Go binding's conformance test linked against the aarch64 static
-library, both cross-built here, and the aarch64 wheel under Debian's arm64 CPython. Reads objects with rustup's llvm-tools (any format on any host).
+library, both cross-built here, and the aarch64 wheel and npm packages under Debian's arm64
+CPython and Node. Reads objects with rustup's llvm-tools (any format on any host).
 """
 
 from __future__ import annotations
@@ -217,29 +218,42 @@ def qemu_go(report: Report, config: Config, tmp: Path) -> None:
         report.check(name, "passes under qemu-aarch64 (backend cgo)", run.returncode == 0 and "PASS" in run.stdout, run.stdout[-1500:] + run.stderr[-1500:])
 
 
-# Debian's arm64 CPython (bookworm: 3.11) and what it needs, fetched with a private apt state (the
-# machine's apt sources, architectures and package lists stay as they are) and unpacked, not
-# installed: qemu-user runs it with the unpacked tree as its root.
-ARM64_ROOT = ROOT / ".build" / "dist-arm64"
-ARM64_DEBS = ["libc6", "libgcc-s1", "python3.11-minimal", "libpython3.11-minimal", "libpython3.11-stdlib", "zlib1g", "libexpat1", "libffi8", "libbz2-1.0", "liblzma5", "libuuid1"]
+# Debian's arm64 interpreters and what they need, fetched with a private apt state (the machine's
+# apt sources, architectures and package lists stay as they are) and unpacked, not installed:
+# qemu-user runs them with the unpacked tree as its root. bookworm's CPython 3.11 (~7 MB of
+# packages) and trixie's Node 20 (bookworm's is 18, below the package's engines; ~28 MB).
+ARM64 = ROOT / ".build" / "dist-arm64"
+ARM64_DEBS = {
+    "bookworm": "libc6 libgcc-s1 python3.11-minimal libpython3.11-minimal libpython3.11-stdlib zlib1g libexpat1 "
+    "libffi8 libbz2-1.0 liblzma5 libuuid1",
+    "trixie": "libc6 libgcc-s1 nodejs libnode115 libbrotli1 libcares2 libicu76 libnghttp2-14 libssl3t64 libstdc++6 "
+    "libuv1t64 zlib1g libzstd1 node-acorn node-cjs-module-lexer node-undici node-minimatch node-brace-expansion "
+    "node-balanced-match",
+}
 
 
-def arm64_python() -> Path:
-    """An aarch64 CPython unpacked under .build/dist-arm64/root (fetched on first use, ~7 MB)."""
-    root = ARM64_ROOT / "root"
-    python = root / "usr" / "bin" / "python3.11"
-    if python.exists():
-        return python
-    apt = ARM64_ROOT / "apt"
+def arm64_root(suite: str) -> Path:
+    """The unpacked arm64 tree of `suite` under .build/dist-arm64/<suite>/root (fetched once)."""
+    base = ARM64 / suite
+    root = base / "root"
+    if (base / ".ok").exists():
+        return root
+    shutil.rmtree(base, ignore_errors=True)
     for d in ("lists/partial", "cache/archives/partial", "debs"):
-        (apt / d).mkdir(parents=True, exist_ok=True)
-    opts = ["-o", "APT::Architecture=arm64", "-o", "APT::Architectures::=arm64", "-o", f"Dir::State::Lists={apt / 'lists'}"]
-    opts += ["-o", f"Dir::Cache={apt / 'cache'}", "-o", "Dir::State::status=/dev/null", "-q"]
+        (base / d).mkdir(parents=True)
+    (base / "sources.list").write_text(f"deb http://deb.debian.org/debian {suite} main\n")
+    opts = ["-q", "-o", "APT::Architecture=arm64", "-o", "APT::Architectures::=arm64", "-o", "Dir::State::status=/dev/null"]
+    opts += ["-o", f"Dir::State::Lists={base / 'lists'}", "-o", f"Dir::Cache={base / 'cache'}"]
+    opts += ["-o", f"Dir::Etc::SourceList={base / 'sources.list'}", "-o", "Dir::Etc::SourceParts=/nonexistent"]
     subprocess.run(["apt-get", *opts, "update"], check=True, stdout=subprocess.DEVNULL)
-    subprocess.run(["apt-get", *opts, "download", *ARM64_DEBS], cwd=apt / "debs", check=True, stdout=subprocess.DEVNULL)
-    for deb in sorted((apt / "debs").glob("*.deb")):
+    debs = ARM64_DEBS[suite].split()
+    subprocess.run(["apt-get", *opts, "download", *debs], cwd=base / "debs", check=True, stdout=subprocess.DEVNULL)
+    for deb in sorted((base / "debs").glob("*.deb")):
         subprocess.run(["dpkg-deb", "-x", str(deb), str(root)], check=True)
-    return python
+    if not (root / "lib").exists():
+        (root / "lib").symlink_to("usr/lib")  # merged /usr: the ELF interpreter is /lib/ld-linux-aarch64.so.1
+    (base / ".ok").touch()
+    return root
 
 
 def qemu_python(report: Report, config: Config, tmp: Path) -> None:
@@ -248,18 +262,35 @@ def qemu_python(report: Report, config: Config, tmp: Path) -> None:
     t = config.target("aarch64-unknown-linux-gnu")
     wheel = next(p for p in (DIST / "python").glob("*.whl") if layout.artifact_platform(config, f"python/{p.name}") == t.rust)
     name = f"python/{wheel.name}"
-    python = arm64_python()
+    root = arm64_root("bookworm")
+    python = root / "usr" / "bin" / "python3.11"
     site = tmp / "arm64-site"
     subprocess.run([str(build.TOOLS / "bin" / "pip"), "install", "-q", "--disable-pip-version-check", "--only-binary=:all:", "--target", str(site), smoke.PYTEST], check=True)
     with zipfile.ZipFile(wheel) as z:
         z.extractall(site)
     env = {k: v for k, v in os.environ.items() if k not in ("CONFORMANCE_DIR", "CONFORMANCE_COUNT_FILE")}
     env.update({"PYTHONPATH": str(site), "PYTHONDONTWRITEBYTECODE": "1"})
-    cmd = ["qemu-aarch64-static", "-L", str(python.parents[2]), str(python), "-m", "pytest", "-q", "-p", "no:cacheprovider"]
+    cmd = ["qemu-aarch64-static", "-L", str(root), str(python), "-m", "pytest", "-q", "-p", "no:cacheprovider"]
     cmd += [str(ROOT / "bindings-python" / "tests" / "test_conformance.py")]
     run = subprocess.run(cmd, cwd=tmp, env=env, capture_output=True, text=True, check=False)
     sys.stderr.write(run.stdout[-300:])
     report.check(name, "passes the conformance suite under qemu-aarch64 (Debian's arm64 CPython 3.11)", run.returncode == 0, run.stdout[-1500:] + run.stderr[-1500:])
+
+
+def qemu_node(report: Report, config: Config) -> None:
+    """The main npm package + the linux-arm64-gnu platform package, installed from their tarballs,
+    under an aarch64 Node in qemu-user: bindings-node's conformance runner (smoke.node)."""
+    t = config.target("aarch64-unknown-linux-gnu")
+    root = arm64_root("trixie")
+    node = ("qemu-aarch64-static", "-L", str(root), str(root / "usr" / "bin" / "node"))
+    name = f"npm/{layout.npm_platform_name(t)}-{config.version}.tgz"
+    try:
+        # --force: npm on this x64 host would refuse the arm64 package's os/cpu otherwise.
+        smoke.node(t, config.version, node, ("--force",))
+        ok = True
+    except subprocess.CalledProcessError:
+        ok = False
+    report.check(name, "passes the conformance suite with the main package under qemu-aarch64 (Debian's arm64 Node 20)", ok)
 
 
 def host_smoke(report: Report, config: Config) -> None:
@@ -287,6 +318,7 @@ def main() -> None:
         qemu_rust_runner(report, config)
         qemu_go(report, config, tmp)
         qemu_python(report, config, tmp)
+        qemu_node(report, config)
     passed = sum(len(v) for v in report.passed.values())
     lines = [f"# dist-check: {passed} checks passed, {len(report.failures)} failed ({time.monotonic() - start:.0f} s)", ""]
     lines += [f"- {a}: {', '.join(w)}" for a, w in report.passed.items()]

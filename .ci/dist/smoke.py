@@ -69,8 +69,10 @@ runConformance({ api, name: 'node-dist', utf8: (text) => Buffer.from(text) })
 """
 
 
-def node(t: Target, version: str) -> None:
-    project = WORK / "node"
+def node(t: Target, version: str, node_cmd: tuple[str, ...] = ("node",), npm_args: tuple[str, ...] = ()) -> None:
+    """`node_cmd` runs the suite and `npm_args` go to npm install (check.py passes an aarch64 Node
+    under qemu-user and `--cpu=arm64`)."""
+    project = WORK / f"node-{t.rust}"
     shutil.rmtree(project, ignore_errors=True)
     (project / "test").mkdir(parents=True)
     (project / "package.json").write_text(json.dumps({"name": "smoke", "private": True, "type": "module"}))
@@ -80,8 +82,8 @@ def node(t: Target, version: str) -> None:
     # The platform package first, then the main one: its optionalDependency is then satisfied
     # locally; the other platforms' packages do not match os/cpu and are skipped.
     npm_cmd = shutil.which("npm") or "npm"
-    run([npm_cmd, "install", "--no-audit", "--no-fund", "--offline", str(platform)], cwd=project)
-    run([npm_cmd, "install", "--no-audit", "--no-fund", "--offline", "--omit=optional", str(main)], cwd=project)
+    run([npm_cmd, "install", "--no-audit", "--no-fund", "--offline", *npm_args, str(platform)], cwd=project)
+    run([npm_cmd, "install", "--no-audit", "--no-fund", "--offline", "--omit=optional", *npm_args, str(main)], cwd=project)
     for name in ("conformance-runner.mjs", "fixtures.mjs", "media.mjs"):
         src = ROOT / "bindings-node" / "test" / name
         if src.exists():
@@ -89,7 +91,7 @@ def node(t: Target, version: str) -> None:
     (project / "test" / "dist.test.mjs").write_text(SMOKE_TEST)
     env = {**os.environ, "CONFORMANCE_DIR": str(FIXTURES)}
     env.pop("CONFORMANCE_COUNT_FILE", None)
-    run(["node", "--test", "--test-reporter=dot", "test/dist.test.mjs"], cwd=project, env=env)
+    run([*node_cmd, "--test-reporter=dot", "test/dist.test.mjs"], cwd=project, env=env)
 
 
 def go(t: Target, version: str) -> None:
