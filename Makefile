@@ -48,7 +48,7 @@ demo-go-wazero: $(VENV)/.ok
 	@mkdir -p $(BUILD)/demo
 	@$(MAKE) -s -C bindings-go demo DEMO_INPUT=$(DEMO_INPUT) CGO_ENABLED=0 DEMO_BIN=$(BUILD)/demo/go-wazero-demo > $(BUILD)/demo/go-wazero.txt
 
-test: reset-counts lint test-core conformance test-bindings test-wasm test-playground e2e check-counts ## Install what is missing and run every test
+test: reset-counts lint check-dist-config test-core conformance test-bindings test-wasm test-playground e2e check-counts ## Install what is missing and run every test
 
 # Counts from an earlier run must not satisfy check-counts.
 reset-counts:
@@ -104,7 +104,7 @@ check-counts: ## Fail unless every conformance runner ran exactly the number of 
 lint: $(VENV)/.ok ## cargo fmt, clippy -D warnings, ruff, and each binding's linters
 	cargo fmt --all -- --check
 	cargo clippy -p mcp-tool-result --all-targets --features cli -- -D warnings
-	$(VENV)/bin/ruff check conformance
+	$(VENV)/bin/ruff check conformance .ci/dist
 	for lang in $(BINDINGS); do $(MAKE) -C bindings-$$lang lint; done
 	$(MAKE) lint-wasm
 
@@ -266,3 +266,39 @@ test-playground: playground ## The playground in headless Chromium against the n
 	$(MAKE) -C bindings-node build
 	command -v chromium >/dev/null || { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium; } >&2
 	PLAYGROUND=$(PLAYGROUND) PLAYGROUND_TOOLS=$(PLAYGROUND_TOOLS) node --test playground/test/*.test.mjs
+
+# ---- Release artifacts for every platform (.ci/dist; the target list + version: Cargo.toml) ----
+# `make dist` cross-builds the Python wheels + sdist, the npm platform packages + main package and
+# the Go static libraries into .build/dist (MANIFEST.md); `make dist-check` verifies them.
+DIST_TOOLS := $(BUILD)/dist-tools
+# What dist-check runs aarch64 Linux binaries with, and reads every object format with.
+DIST_APT := qemu-user-static libc6-arm64-cross
+# apt needs root: sudo where make does not run as root (CI runners).
+DIST_SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
+
+.PHONY: dist dist-check check-dist-config dist-config dist-tools
+
+check-dist-config: ## Packaging files and the release workflow agree with the target list and version in Cargo.toml
+	python3 .ci/dist/config.py
+
+dist-config: ## Regenerate bindings-node/npm/* and .github/workflows/release.yml from the target list
+	python3 .ci/dist/config.py --write
+
+$(DIST_TOOLS)/.ok: .ci/dist/requirements.txt
+	rm -rf $(DIST_TOOLS)
+	python3 -m venv $(DIST_TOOLS)
+	$(DIST_TOOLS)/bin/pip install -q --disable-pip-version-check -r .ci/dist/requirements.txt
+	ln -sf "$$($(DIST_TOOLS)/bin/python -c 'import os, ziglang; print(os.path.dirname(ziglang.__file__))')/zig" $(DIST_TOOLS)/bin/zig
+	touch $@
+
+dist-tools: $(DIST_TOOLS)/.ok
+	rustup target add $$(python3 .ci/dist/targets.py) >/dev/null
+	rustup component add llvm-tools >/dev/null
+	cargo fetch --locked >/dev/null
+
+dist: dist-tools check-dist-config ## Build every binding for every target into .build/dist (MANIFEST.md: file, platform, size, sha256)
+	python3 .ci/dist/build.py
+
+dist-check: dist-tools ## Verify .build/dist: tags, file types, entry points, glibc <= 2.17, musl, aarch64 conformance under qemu
+	dpkg -s $(DIST_APT) >/dev/null 2>&1 || { $(DIST_SUDO) apt-get update -q && $(DIST_SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q $(DIST_APT); } >&2
+	python3 .ci/dist/check.py
