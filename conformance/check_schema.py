@@ -2,8 +2,10 @@
 
 Checks each fixtures/<target>/<topic>.json against schema/fixture.schema.json, then what a
 schema cannot express: the file sits at the path its header names, case ids are unique within
-the file, case keys (<target>/<topic>#<id>) are unique across files, and peer_difference only
-appears on copilot cases that have an expected Conversion.
+the file, case keys (<target>/<topic>#<id>) are unique across files, peer_difference only
+appears on copilot cases that have an expected Conversion, every `payloads` pointer holds
+"$payload" in `expected` (and every "$payload" has its pointer), and every `{"$image": name}`
+names a file the generator writes.
 
 Usage: python3 conformance/check_schema.py   (needs the jsonschema package)
 Prints "schema: N files, M cases ok" and exits 0, or lists every problem and exits 1.
@@ -18,6 +20,7 @@ from pathlib import Path
 from jsonschema import Draft202012Validator
 
 HERE = Path(__file__).resolve().parent
+GENERATOR = HERE / "images" / "generate.rs"
 SCHEMA = HERE / "schema" / "fixture.schema.json"
 FIXTURES = HERE / "fixtures"
 
@@ -70,7 +73,44 @@ def check_file(
                 problems.append(
                     f"{rel}: cases/{i} ({cid}): peer_difference on a case without expected"
                 )
+        problems += [f"{rel}: cases/{i} ({cid}): {p}" for p in payload_problems(case)]
     return len(cases), problems
+
+
+def _pointers(value: object, path: str, want: str) -> list[str]:
+    """JSON Pointers of the strings equal to ``want`` in ``value``."""
+    if value == want:
+        return [path]
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else []
+    out = []
+    for key, item in items:
+        token = str(key).replace("~", "~0").replace("/", "~1")
+        out += _pointers(item, f"{path}/{token}", want)
+    return out
+
+
+def _images(value: object) -> list[str]:
+    if isinstance(value, dict):
+        if len(value) == 1 and "$image" in value:
+            return [str(value["$image"])]
+        return [name for item in value.values() for name in _images(item)]
+    if isinstance(value, list):
+        return [name for item in value for name in _images(item)]
+    return []
+
+
+def payload_problems(case: dict) -> list[str]:
+    """`payloads` pointers against the "$payload" placeholders; `$image` names against the generator."""
+    problems = []
+    placed = set(_pointers(case.get("expected"), "", "$payload"))
+    pinned = set(case.get("payloads", {}))
+    if placed != pinned:
+        problems.append(f"payloads {sorted(pinned)} but \"$payload\" at {sorted(placed)}")
+    generator = GENERATOR.read_text(encoding="utf-8")
+    for name in _images(case.get("input")):
+        if f'"{name}"' not in generator:
+            problems.append(f"$image {name!r} is not written by images/generate.rs")
+    return problems
 
 
 def main() -> int:

@@ -2,6 +2,7 @@ package mcptoolresult
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"encoding/base64"
 	"encoding/json"
 	"errors"
@@ -30,6 +31,14 @@ type fixtureCase struct {
 	ID             string          `json:"id"`
 	// Bytes are the pointers into the Conversion where the runner must get []byte.
 	Bytes []string `json:"bytes"`
+	// Payloads pins fitted images by pointer; expected holds "$payload" there.
+	Payloads map[string]fixturePayload `json:"payloads"`
+}
+
+// fixturePayload is what a case pins of a fitted image (the Rust runner checks its header).
+type fixturePayload struct {
+	SHA256   string `json:"sha256"`
+	MaxBytes int    `json:"max_bytes"`
 }
 
 // runOptions are the case's options as given, with payload "wire" when the case sets no
@@ -96,6 +105,9 @@ func loadCases(t testing.TB) []fixtureCase {
 			topic = filepath.Base(file[:len(file)-len(".json")])
 		}
 		for _, c := range doc.Cases {
+			if bytes.Contains(c.Input, []byte(`"$image"`)) {
+				c.Input = resolveImages(t, c.Input)
+			}
 			c.Key = fmt.Sprintf("%s/%s#%s", filepath.Base(filepath.Dir(file)), topic, c.ID)
 			c.Target = doc.Target
 			if c.CaseTarget != "" {
@@ -105,6 +117,87 @@ func loadCases(t testing.TB) []fixtureCase {
 		}
 	}
 	return cases
+}
+
+// resolveImages replaces every {"$image": name} of an input by the base64 of that test image
+// (conformance/images, else its generated/ folder).
+func resolveImages(t testing.TB, input json.RawMessage) json.RawMessage {
+	images := filepath.Join(fixturesDir(t), "..", "images")
+	var walk func(v any) any
+	walk = func(v any) any {
+		switch v := v.(type) {
+		case map[string]any:
+			if name, ok := v["$image"].(string); ok && len(v) == 1 {
+				data, err := os.ReadFile(filepath.Join(images, name))
+				if err != nil {
+					data, err = os.ReadFile(filepath.Join(images, "generated", name))
+				}
+				if err != nil {
+					t.Fatalf("test image %s: %v (run `make conformance-images`)", name, err)
+				}
+				return base64.StdEncoding.EncodeToString(data)
+			}
+			for k, item := range v {
+				v[k] = walk(item)
+			}
+		case []any:
+			for i, item := range v {
+				v[i] = walk(item)
+			}
+		}
+		return v
+	}
+	out, err := json.Marshal(walk(decodeNumbers(t, input)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// checkPayloads checks each pinned payload of have and replaces it by "$payload".
+func checkPayloads(t *testing.T, door string, have map[string]any, payloads map[string]fixturePayload) {
+	t.Helper()
+	unescape := strings.NewReplacer("~1", "/", "~0", "~")
+	for pointer, want := range payloads {
+		tokens := strings.Split(pointer, "/")[1:]
+		var node any = have
+		for _, token := range tokens[:len(tokens)-1] {
+			switch n := node.(type) {
+			case map[string]any:
+				node = n[unescape.Replace(token)]
+			case []any:
+				i, _ := strconv.Atoi(token)
+				if i < len(n) {
+					node = n[i]
+				} else {
+					node = nil
+				}
+			}
+		}
+		last := unescape.Replace(tokens[len(tokens)-1])
+		var text string
+		var set func()
+		switch n := node.(type) {
+		case map[string]any:
+			text, _ = n[last].(string)
+			set = func() { n[last] = "$payload" }
+		case []any:
+			i, _ := strconv.Atoi(last)
+			if i < len(n) {
+				text, _ = n[i].(string)
+				set = func() { n[i] = "$payload" }
+			}
+		}
+		data, err := base64.StdEncoding.DecodeString(text)
+		if set == nil || err != nil {
+			t.Fatalf("%s: no base64 payload at %s", door, pointer)
+		}
+		sum := sha256.Sum256(data)
+		if got := fmt.Sprintf("%x", sum[:]); got != want.SHA256 || len(data) > want.MaxBytes {
+			t.Fatalf("%s: payload at %s: sha256 %s, %d bytes; want %s, at most %d", door, pointer, got, len(data), want.SHA256, want.MaxBytes)
+		}
+		set()
+	}
 }
 
 // targetExtractImages is the pseudo-target of conformance/fixtures/extract_images/: those cases
@@ -265,6 +358,7 @@ func check(t *testing.T, door string, c fixtureCase, run func() (any, []Diagnost
 		t.Fatalf("%s: %v", door, err)
 	}
 	have, _ := decode(t, body).(map[string]any)
+	checkPayloads(t, door, have, c.Payloads)
 	if len(diags) > 0 {
 		var pinned []any
 		for _, d := range diags {
@@ -332,7 +426,7 @@ func keysSorted(t *testing.T, data []byte) bool {
 }
 
 // decodeNumbers decodes a fixture input keeping number literals exact.
-func decodeNumbers(t *testing.T, data []byte) any {
+func decodeNumbers(t testing.TB, data []byte) any {
 	t.Helper()
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()

@@ -9,8 +9,10 @@
 // `payload: "wire"` when the case sets no payload and `host: null` when it sets no host (the
 // binding's own defaults, `payload: "sdk"` and `host: "node"`, are pinned by bytes.test.mjs).
 // The places where a door returned a Uint8Array must be exactly the case's `bytes`; each is
-// compared with `expected` as its base64 text.
+// compared with `expected` as its base64 text. At each pointer of a case's `payloads` the fitted
+// image's sha256 and byte bound are checked and `"$payload"` is compared in its place.
 import assert from 'node:assert/strict'
+import { createHash } from 'node:crypto'
 import { writeFileSync } from 'node:fs'
 import { after, test } from 'node:test'
 
@@ -29,6 +31,7 @@ export function runConformance({ api, name, utf8 }) {
       const c = fixture.case
       for (const [door, run] of Object.entries(doors(api, utf8, fixture))) {
         const got = outcome(api, run)
+        if (got.conversion && c.payloads) checkPayloads(got.conversion, c.payloads, door)
         if (c.expected !== undefined) {
           assert.deepStrictEqual(got, { conversion: c.expected, bytes: [...(c.bytes ?? [])].sort() }, `door ${door}`)
         } else {
@@ -76,6 +79,20 @@ function unbytes(value, path = '', found = []) {
     out[key] = unbytes(item, `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, found).value
   }
   return { value: out, found }
+}
+
+/** Checks each pinned payload of `conversion` and replaces it by `"$payload"`. */
+function checkPayloads(conversion, payloads, door) {
+  for (const [pointer, want] of Object.entries(payloads)) {
+    const tokens = pointer.split('/').slice(1).map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'))
+    const parent = tokens.slice(0, -1).reduce((node, t) => node?.[t], conversion)
+    const last = tokens.at(-1)
+    assert.equal(typeof parent?.[last], 'string', `door ${door}: no payload at ${pointer}`)
+    const data = Buffer.from(parent[last], 'base64')
+    assert.equal(createHash('sha256').update(data).digest('hex'), want.sha256, `door ${door}: sha256 of ${pointer}`)
+    assert.ok(data.length <= want.max_bytes, `door ${door}: ${data.length} bytes at ${pointer}`)
+    parent[last] = '$payload'
+  }
 }
 
 function outcome(api, run) {

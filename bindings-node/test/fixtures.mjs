@@ -1,5 +1,6 @@
-// Loads the conformance fixtures for the conformance and differential tests (no tests here).
-import { readdirSync, readFileSync, statSync } from 'node:fs'
+// Loads the conformance fixtures for the conformance and differential tests (no tests here);
+// `{"$image": name}` in an input becomes the base64 of that test image (conformance/images).
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -26,11 +27,34 @@ export function loadCases() {
   for (const file of jsonFiles(fixturesDir).sort()) {
     const fixture = JSON.parse(readFileSync(file, 'utf8'))
     for (const c of fixture.cases) {
+      if (c.input !== undefined) c.input = resolveImages(c.input)
       const key = `${fixture.target}/${fixture.topic}#${c.id}`
       if (key.includes(filter)) cases.push({ key, fileTarget: fixture.target, target: c.target ?? fixture.target, case: c })
     }
   }
   return cases
+}
+
+const imageCache = new Map()
+
+/** The base64 of test image `name`: conformance/images, else its generated/ folder. */
+function imageBase64(name) {
+  if (!imageCache.has(name)) {
+    const images = join(fixturesDir, '..', 'images')
+    const path = [join(images, name), join(images, 'generated', name)].find((p) => existsSync(p))
+    if (path === undefined) throw new Error(`test image ${name}: not in ${images} (run \`make conformance-images\`)`)
+    imageCache.set(name, readFileSync(path).toString('base64'))
+  }
+  return imageCache.get(name)
+}
+
+/** `value` with every `{"$image": name}` replaced by the base64 of that test image. */
+function resolveImages(value) {
+  if (Array.isArray(value)) return value.map(resolveImages)
+  if (typeof value !== 'object' || value === null) return value
+  const keys = Object.keys(value)
+  if (keys.length === 1 && typeof value.$image === 'string') return imageBase64(value.$image)
+  return Object.fromEntries(keys.map((k) => [k, resolveImages(value[k])]))
 }
 
 /** A Conversion without diagnostic messages; throws if a message is missing or empty. */

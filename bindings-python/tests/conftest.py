@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import base64
+import functools
 import json
 import os
 import re
@@ -22,9 +24,31 @@ def conformance_cases() -> list[tuple[str, str, dict[str, Any]]]:
     for path in files:
         fixture = json.loads(path.read_text(encoding="utf-8"))
         for case in fixture["cases"]:
+            if "input" in case:
+                case["input"] = resolve_images(case["input"])
             key = f"{path.parent.name}/{fixture['topic']}#{case['id']}"
             cases.append((key, case.get("target", fixture["target"]), case))
     return cases
+
+
+@functools.cache
+def _image_base64(name: str) -> str:
+    images = CONFORMANCE_DIR / "images"
+    for path in (images / name, images / "generated" / name):
+        if path.is_file():
+            return base64.b64encode(path.read_bytes()).decode()
+    raise FileNotFoundError(f"test image {name}: not in {images} (run `make conformance-images`)")
+
+
+def resolve_images(value: Any) -> Any:
+    """``value`` with every ``{"$image": name}`` replaced by the base64 of that test image."""
+    if isinstance(value, dict):
+        if len(value) == 1 and isinstance(value.get("$image"), str):
+            return _image_base64(value["$image"])
+        return {k: resolve_images(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [resolve_images(v) for v in value]
+    return value
 
 
 def readme_code(section: str) -> str:

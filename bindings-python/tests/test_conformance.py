@@ -11,12 +11,15 @@ Options are passed as the case gives them; where it sets no `payload` or `host`,
 passes `payload="wire"` and `host=None`, so the fixtures pin the core's defaults, not this
 binding's (`host="python"`, `payload="sdk"`, pinned by test_payload.py). The places where a
 conversion holds `bytes` must be exactly the case's `bytes` pointers; they are compared as
-standard base64.
+standard base64. Inputs name test images as `{"$image": name}` (resolved by conftest); at each
+pointer of a case's `payloads` the runner checks the fitted image's sha256 and byte bound and
+compares `"$payload"` in its place.
 """
 
 from __future__ import annotations
 
 import base64
+import hashlib
 import json
 import os
 from collections.abc import Callable
@@ -97,6 +100,22 @@ def _without_messages(conversion: dict[str, Any]) -> dict[str, Any]:
     return {**conversion, "diagnostics": stripped}
 
 
+def _checked_payloads(got: Any, payloads: dict[str, Any], where: str) -> Any:
+    """``got`` with each pinned payload checked and replaced by ``"$payload"``."""
+    for pointer, want in payloads.items():
+        tokens = [t.replace("~1", "/").replace("~0", "~") for t in pointer.split("/")[1:]]
+        parent = got
+        for token in tokens[:-1]:
+            parent = parent[int(token)] if isinstance(parent, list) else parent[token]
+        last: Any = int(tokens[-1]) if isinstance(parent, list) else tokens[-1]
+        data = base64.b64decode(parent[last], validate=True)
+        digest = hashlib.sha256(data).hexdigest()
+        assert digest == want["sha256"], f"{where}: payload at {pointer} has sha256 {digest}"
+        assert len(data) <= want["max_bytes"], f"{where}: payload at {pointer} has {len(data)} bytes"
+        parent[last] = "$payload"
+    return got
+
+
 @pytest.mark.parametrize(("key", "target", "case"), CASES, ids=[key for key, _, _ in CASES])
 def test_case(key: str, target: str, case: dict[str, Any]) -> None:
     RAN.append(key)
@@ -110,6 +129,7 @@ def test_case(key: str, target: str, case: dict[str, Any]) -> None:
         else:
             found: set[str] = set()
             got = _without_messages(_bytes_as_base64(run(), "", found))
+            got = _checked_payloads(got, case.get("payloads", {}), f"{key} via {door}")
             assert found == set(case.get("bytes", [])), f"{key} via {door}: bytes at {sorted(found)}"
             assert json_equal(got, case["expected"]), (
                 f"{key} via {door}:\n got  {got}\n want {case['expected']}"

@@ -119,6 +119,9 @@ fn gif(bytes: &[u8]) -> Result<Raster, FitError> {
         .read_next_frame()
         .map_err(corrupt)?
         .ok_or_else(|| corrupt("no frame"))?;
+    if frame.width == 0 || frame.buffer.len() < usize::from(frame.width) * usize::from(frame.height) * 4 {
+        return Err(corrupt("empty or short first frame"));
+    }
     let mut pixels = vec![0u8; width as usize * height as usize * 4];
     let (left, top) = (usize::from(frame.left), usize::from(frame.top));
     let frame_width = usize::from(frame.width);

@@ -451,7 +451,8 @@ pub fn fit_media(
     }
     let limits = tally.fit_limits(caps, dimension, mode);
     let over_bytes = limits.max_bytes.is_some_and(|max| media.size > max);
-    let over_size = || match imagesize::dimensions(essence, media.data.as_str()) {
+    let sized = limits.max_dimension.is_some() || limits.max_short_side.is_some() || limits.max_pixels.is_some();
+    let over_size = || match imagesize::dimensions(essence, media.data.as_str()).filter(|_| sized) {
         Some((w, h)) => fit::target_size(w, h, &limits) != Ok((w, h)),
         None => false,
     };
