@@ -101,6 +101,8 @@ export type NoticeCode =
   | 'block_as_marker'
   | 'structured_content_as_text'
   | 'structured_content_repeats_content'
+  | 'image_resized'
+  | 'text_truncated'
 
 /** Codes that are always raised. */
 export type FatalCode =
