@@ -79,7 +79,7 @@ def check_file(
 
 def _pointers(value: object, path: str, want: str) -> list[str]:
     """JSON Pointers of the strings equal to ``want`` in ``value``."""
-    if value == want:
+    if value == want or (isinstance(value, str) and value.startswith("data:") and value.endswith("," + want)):
         return [path]
     items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else []
     out = []

@@ -154,7 +154,8 @@ func resolveImages(t testing.TB, input json.RawMessage) json.RawMessage {
 	return out
 }
 
-// checkPayloads checks each pinned payload of have and replaces it by "$payload".
+// checkPayloads checks each pinned payload of have and replaces it by "$payload" (after the
+// comma of a data URL).
 func checkPayloads(t *testing.T, door string, have map[string]any, payloads map[string]fixturePayload) {
 	t.Helper()
 	unescape := strings.NewReplacer("~1", "/", "~0", "~")
@@ -176,17 +177,22 @@ func checkPayloads(t *testing.T, door string, have map[string]any, payloads map[
 		}
 		last := unescape.Replace(tokens[len(tokens)-1])
 		var text string
-		var set func()
+		var set func(string)
 		switch n := node.(type) {
 		case map[string]any:
 			text, _ = n[last].(string)
-			set = func() { n[last] = "$payload" }
+			set = func(v string) { n[last] = v }
 		case []any:
 			i, _ := strconv.Atoi(last)
 			if i < len(n) {
 				text, _ = n[i].(string)
-				set = func() { n[i] = "$payload" }
+				set = func(v string) { n[i] = v }
 			}
+		}
+		// A data URL keeps its prefix: data:<mime>;base64,$payload.
+		prefix := ""
+		if comma := strings.IndexByte(text, ','); strings.HasPrefix(text, "data:") && comma >= 0 {
+			prefix, text = text[:comma+1], text[comma+1:]
 		}
 		data, err := base64.StdEncoding.DecodeString(text)
 		if set == nil || err != nil {
@@ -196,7 +202,7 @@ func checkPayloads(t *testing.T, door string, have map[string]any, payloads map[
 		if got := fmt.Sprintf("%x", sum[:]); got != want.SHA256 || len(data) > want.MaxBytes {
 			t.Fatalf("%s: payload at %s: sha256 %s, %d bytes; want %s, at most %d", door, pointer, got, len(data), want.SHA256, want.MaxBytes)
 		}
-		set()
+		set(prefix + "$payload")
 	}
 }
 

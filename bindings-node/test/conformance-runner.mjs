@@ -81,17 +81,19 @@ function unbytes(value, path = '', found = []) {
   return { value: out, found }
 }
 
-/** Checks each pinned payload of `conversion` and replaces it by `"$payload"`. */
+/** Checks each pinned payload of `conversion` and replaces it by `"$payload"` (after a data URL's comma). */
 function checkPayloads(conversion, payloads, door) {
   for (const [pointer, want] of Object.entries(payloads)) {
     const tokens = pointer.split('/').slice(1).map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'))
     const parent = tokens.slice(0, -1).reduce((node, t) => node?.[t], conversion)
     const last = tokens.at(-1)
     assert.equal(typeof parent?.[last], 'string', `door ${door}: no payload at ${pointer}`)
-    const data = Buffer.from(parent[last], 'base64')
+    const comma = parent[last].startsWith('data:') ? parent[last].indexOf(',') + 1 : 0
+    const prefix = parent[last].slice(0, comma)
+    const data = Buffer.from(parent[last].slice(comma), 'base64')
     assert.equal(createHash('sha256').update(data).digest('hex'), want.sha256, `door ${door}: sha256 of ${pointer}`)
     assert.ok(data.length <= want.max_bytes, `door ${door}: ${data.length} bytes at ${pointer}`)
-    parent[last] = '$payload'
+    parent[last] = `${prefix}$payload`
   }
 }
 

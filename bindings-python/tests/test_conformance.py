@@ -108,11 +108,14 @@ def _checked_payloads(got: Any, payloads: dict[str, Any], where: str) -> Any:
         for token in tokens[:-1]:
             parent = parent[int(token)] if isinstance(parent, list) else parent[token]
         last: Any = int(tokens[-1]) if isinstance(parent, list) else tokens[-1]
-        data = base64.b64decode(parent[last], validate=True)
+        prefix, comma, text = parent[last].rpartition(",")
+        if not (comma and prefix.startswith("data:")):
+            prefix, comma, text = "", "", parent[last]
+        data = base64.b64decode(text, validate=True)
         digest = hashlib.sha256(data).hexdigest()
         assert digest == want["sha256"], f"{where}: payload at {pointer} has sha256 {digest}"
         assert len(data) <= want["max_bytes"], f"{where}: payload at {pointer} has {len(data)} bytes"
-        parent[last] = "$payload"
+        parent[last] = f"{prefix}{comma}$payload"
     return got
 
 

@@ -341,14 +341,22 @@ fn check_payloads(mut actual: Value<'static>, payloads: Option<&Value<'_>>) -> R
     Ok(actual)
 }
 
-/// `value` with the string at `tokens` moved into `found` and replaced by `"$payload"`.
+/// `value` with the string at `tokens` moved into `found` and replaced by `"$payload"` (after
+/// the comma of a data URL).
 fn take_at(value: Value<'static>, tokens: &[String], found: &mut Option<String>) -> Value<'static> {
     let Some((first, rest)) = tokens.split_first() else {
         return match value {
-            Value::String(s) => {
-                *found = Some(s.as_str().to_owned());
-                Value::string("$payload")
-            }
+            // A data URL keeps its prefix: `data:<mime>;base64,$payload`.
+            Value::String(s) => match s.as_str().split_once(',').filter(|_| s.as_str().starts_with("data:")) {
+                Some((prefix, data)) => {
+                    *found = Some(data.to_owned());
+                    Value::string(format!("{prefix},$payload"))
+                }
+                None => {
+                    *found = Some(s.as_str().to_owned());
+                    Value::string("$payload")
+                }
+            },
             other => other,
         };
     };
