@@ -140,10 +140,12 @@ def release_dir(t: Target) -> Path:
 
 def build_python(t: Target, env: dict[str, str]) -> None:
     cmd = [str(TOOLS / "bin" / "maturin"), "build", "--release", "--locked", "--target", t.rust]
-    cmd += ["-m", "bindings-python/Cargo.toml", "--out", str(DIST / "python")]
+    cmd += ["-m", str(ROOT / "bindings-python" / "Cargo.toml"), "--out", str(DIST / "python")]
     if t.wheel_compatibility:
         cmd += ["--compatibility", t.wheel_compatibility]
-    run(cmd, env=env)
+    # From a scratch directory: the macOS builds leave an empty a.o in maturin's working directory.
+    STAGE.mkdir(parents=True, exist_ok=True)
+    run(cmd, env=env, cwd=STAGE)
 
 
 def build_node(t: Target, env: dict[str, str], config: Config) -> None:

@@ -173,7 +173,7 @@ def check_sdist(report: Report, config: Config, tmp: Path) -> None:
     env = {**os.environ, "CARGO_TARGET_DIR": str(ROOT / "target" / "dist" / "sdist"), "PATH": f"{build.TOOLS / 'bin'}:{os.environ['PATH']}"}
     start = time.monotonic()
     result = subprocess.run(
-        ["nice", "-n", "10", str(build.TOOLS / "bin" / "pip"), "wheel", "-q", "--no-deps", "--no-build-isolation", "-w", str(out_dir), str(sdist)],
+        ["nice", "-n", "10", str(build.TOOLS / "bin" / "pip"), "wheel", "-q", "--no-cache-dir", "--no-deps", "--no-build-isolation", "-w", str(out_dir), str(sdist)],
         env=env,
         check=False,
     )

@@ -48,35 +48,39 @@ def job(t: Target) -> str:
         f"  test-{t.rust}:",
         "    needs: build",
         f"    runs-on: {t.runner}",
-    ]
-    if t.container:
-        lines += [f"    container: {t.container}"]
-    lines += ["    defaults:", "      run:", "        shell: bash", "    steps:"]
-    if t.container:
-        # Alpine: the musl toolchain for cgo, Python, and Go (the go.mod's release via GOTOOLCHAIN).
-        lines += ["      - run: apk add --no-cache bash git python3 py3-pip gcc musl-dev go", "        shell: sh"]
-    lines += [
+        "    defaults:",
+        "      run:",
+        "        shell: bash",
+        "    steps:",
         "      - uses: actions/checkout@v4",
         "      - uses: actions/download-artifact@v4",
         "        with:",
         "          name: dist",
         "          path: .build/dist",
     ]
-    if not t.container:
-        lines += [
-            "      - uses: actions/setup-python@v5",
-            "        with:",
-            '          python-version: "3.12"',
-            "      - uses: actions/setup-node@v4",
-            "        with:",
-            "          node-version: 22",
-            "      - uses: actions/setup-go@v5",
-            "        with:",
-            "          go-version-file: bindings-go/go.mod",
-        ]
-    # setup-python's interpreter is `python` on every runner (Windows has no python3); Alpine's is python3.
-    command = "GOTOOLCHAIN=auto python3" if t.container else "python"
-    lines += [f"      - run: {command} .ci/dist/smoke.py {t.rust}"]
+    if t.container:
+        # musl: the smoke test runs in an Alpine container started by hand (JavaScript actions
+        # cannot run inside Alpine on arm64 runners), with the musl toolchain for cgo and Go
+        # fetched at the go.mod's release (GOTOOLCHAIN=auto).
+        script = (
+            "apk add --no-cache bash git python3 py3-pip gcc musl-dev go"
+            f" && GOTOOLCHAIN=auto python3 .ci/dist/smoke.py {t.rust}"
+        )
+        lines += [f'      - run: docker run --rm -v "$PWD:/src" -w /src {t.container} sh -c "{script}"']
+        return "\n".join(lines) + "\n"
+    lines += [
+        "      - uses: actions/setup-python@v5",
+        "        with:",
+        '          python-version: "3.12"',
+        "      - uses: actions/setup-node@v4",
+        "        with:",
+        "          node-version: 22",
+        "      - uses: actions/setup-go@v5",
+        "        with:",
+        "          go-version-file: bindings-go/go.mod",
+        # setup-python's interpreter is `python` on every runner (Windows has no python3).
+        f"      - run: python .ci/dist/smoke.py {t.rust}",
+    ]
     return "\n".join(lines) + "\n"
 
 
