@@ -135,7 +135,13 @@ type verdict struct {
 // check asks the capture server (check.py) about the last request, made for target from result.
 func check(t *testing.T, target string, result *mcp.CallToolResult, assets bool) verdict {
 	t.Helper()
-	body, err := json.Marshal(map[string]any{"target": target, "result": result, "assets": assets})
+	return askCheck[verdict](t, map[string]any{"target": target, "result": result, "assets": assets})
+}
+
+// askCheck posts query to check.py's endpoint and decodes its verdict into V.
+func askCheck[V any](t *testing.T, query map[string]any) V {
+	t.Helper()
+	body, err := json.Marshal(query)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -144,7 +150,7 @@ func check(t *testing.T, target string, result *mcp.CallToolResult, assets bool)
 		t.Fatal(err)
 	}
 	defer response.Body.Close()
-	var v verdict
+	var v V
 	if err := json.NewDecoder(response.Body).Decode(&v); err != nil {
 		t.Fatal(err)
 	}

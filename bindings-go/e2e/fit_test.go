@@ -1,11 +1,9 @@
 package e2e
 
 import (
-	"bytes"
 	"context"
 	"encoding/base64"
 	"encoding/json"
-	"net/http"
 	"os"
 	"path/filepath"
 	"sort"
@@ -89,18 +87,5 @@ func TestLargeScreenshotArrivesFitted(t *testing.T) {
 // checkFit asks check.py about the last request, made for target from result with FitImages fit.
 func checkFit(t *testing.T, target string, result map[string]any, fit string) fitVerdict {
 	t.Helper()
-	body, err := json.Marshal(map[string]any{"target": target, "result": result, "fit": fit})
-	if err != nil {
-		t.Fatal(err)
-	}
-	response, err := http.Post(captureURL+"/__e2e/check", "application/json", bytes.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer response.Body.Close()
-	var v fitVerdict
-	if err := json.NewDecoder(response.Body).Decode(&v); err != nil {
-		t.Fatal(err)
-	}
-	return v
+	return askCheck[fitVerdict](t, map[string]any{"target": target, "result": result, "fit": fit})
 }
