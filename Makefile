@@ -299,6 +299,6 @@ dist-tools: $(DIST_TOOLS)/.ok
 dist: dist-tools check-dist-config ## Build every binding for every target into .build/dist (MANIFEST.md: file, platform, size, sha256)
 	python3 .ci/dist/build.py
 
-dist-check: dist-tools ## Verify .build/dist: tags, file types, entry points, glibc <= 2.17, musl, aarch64 conformance under qemu
+dist-check: dist-tools conformance-images ## Verify .build/dist: tags, file types, entry points, glibc <= 2.17, musl, aarch64 conformance under qemu
 	dpkg -s $(DIST_APT) >/dev/null 2>&1 || { $(DIST_SUDO) apt-get update -q && $(DIST_SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q $(DIST_APT); } >&2
 	python3 .ci/dist/check.py
