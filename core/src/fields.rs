@@ -1,13 +1,21 @@
 //! The known fields of one input object, picked in a single pass.
 //!
-//! Every key the input rules read has a slot; unknown keys are dropped while picking. Taking a
-//! field is then a slot lookup instead of a scan of the object, which keeps the conversion of a
-//! small result to a handful of allocations.
+//! Every key the input rules read has a slot; unknown keys get none. Taking a field is then a
+//! slot lookup instead of a scan of the object, which keeps the conversion of a small result to
+//! a handful of allocations. A slot holds the entry's position in one byte; a known key that
+//! stands past the first [`DIRECT`] entries (unknown keys count, so only in an object of more
+//! than 254 keys) is marked [`FAR`] and found by scanning the entries from the end.
 
 use crate::model::{Map, Str, Value};
 
 /// How many keys the input rules read.
 const SLOTS: usize = 34;
+
+/// How many leading entries a slot can point at directly (marks `1..=DIRECT`).
+const DIRECT: usize = u8::MAX as usize - 1;
+
+/// The slot mark of an entry past [`DIRECT`]: its position is found by a scan.
+const FAR: u8 = u8::MAX;
 
 /// The slot of a key the input rules read (inlined, so a literal key folds to a constant).
 #[inline(always)]
@@ -66,7 +74,8 @@ const SNAKE_KEYS: &[&str] = &[
 /// field neither scans nor moves the rest), plus the order in which snake_case aliases appeared.
 pub struct Fields<'a> {
     entries: Vec<(Str<'a>, Value<'a>)>,
-    /// `index[slot]` is the position + 1 of the slot's (last) entry, 0 when absent.
+    /// `index[slot]` is the position + 1 of the slot's (last) entry, [`FAR`] when that position
+    /// is past [`DIRECT`], 0 when absent.
     index: [u8; SLOTS],
     aliases_seen: Vec<&'static str>,
 }
@@ -91,10 +100,7 @@ impl<'a> Fields<'a> {
         };
         for (position, (key, _)) in fields.entries.iter().enumerate() {
             let Some(slot) = slot_of(key.as_str()) else { continue };
-            // Objects with more than 255 entries index the first 255 only; the rules never
-            // need more than a few dozen keys of one object.
-            let Ok(mark) = u8::try_from(position + 1) else { break };
-            fields.index[slot] = mark;
+            fields.index[slot] = mark(position);
             if let Some(&snake) = SNAKE_KEYS.iter().find(|snake| **snake == key.as_str()) {
                 if !fields.aliases_seen.contains(&snake) {
                     fields.aliases_seen.push(snake);
@@ -111,8 +117,11 @@ impl<'a> Fields<'a> {
 
     #[inline]
     fn position(&self, key: &str) -> Option<usize> {
-        let mark = self.index[slot_of(key)?];
-        (mark > 0).then(|| usize::from(mark) - 1)
+        match self.index[slot_of(key)?] {
+            0 => None,
+            FAR => self.entries.iter().rposition(|(k, _)| k.as_str() == key),
+            mark => Some(usize::from(mark) - 1),
+        }
     }
 
     /// Whether `key` is present.
@@ -144,7 +153,7 @@ impl<'a> Fields<'a> {
             Some(position) => self.entries[position].1 = value,
             None => {
                 self.entries.push((Str::borrowed(key), value));
-                self.index[slot] = u8::try_from(self.entries.len()).unwrap_or(0);
+                self.index[slot] = mark(self.entries.len() - 1);
             }
         }
     }
@@ -154,6 +163,17 @@ impl<'a> Fields<'a> {
         if let Some(value) = self.take(from) {
             self.set(to, value);
         }
+    }
+}
+
+/// The slot mark of the entry at `position`.
+#[inline]
+fn mark(position: usize) -> u8 {
+    if position < DIRECT {
+        // In range: `position + 1 <= DIRECT < FAR`.
+        (position + 1) as u8
+    } else {
+        FAR
     }
 }
 
@@ -181,5 +201,34 @@ mod tests {
         assert!(!fields.has("zzz"));
         fields.rename("mime_type", "mimeType");
         assert!(fields.has("mimeType") && !fields.has("mime_type"));
+    }
+
+    #[test]
+    fn finds_keys_past_the_direct_marks() {
+        // 300 unknown keys before the known ones: every known key is past `DIRECT`.
+        let mut text: String = (0..300).map(|i| format!("\"k{i}\":{i},")).collect();
+        text = format!("{{\"type\":\"a\",{text}\"text\":\"t\",\"type\":\"b\",\"mime_type\":\"x\"}}");
+        let Value::Object(map) = json::parse(&text).unwrap() else {
+            panic!("object expected")
+        };
+        let mut fields = Fields::pick(map);
+        assert_eq!(fields.aliases_seen(), ["mime_type"]);
+        assert_eq!(fields.get("text").and_then(Value::as_str), Some("t"));
+        assert_eq!(fields.take("type").as_ref().and_then(Value::as_str), Some("b"));
+        assert!(!fields.has("type") && fields.take("type").is_none());
+        fields.rename("mime_type", "mimeType");
+        assert!(fields.has("mimeType") && !fields.has("mime_type"));
+        assert_eq!(fields.get("mimeType").and_then(Value::as_str), Some("x"));
+        fields.set("type", Value::string("c"));
+        assert_eq!(fields.get("type").and_then(Value::as_str), Some("c"));
+        assert!(!fields.has("data"));
+    }
+
+    #[test]
+    fn marks_switch_to_far_at_direct() {
+        assert_eq!(mark(0), 1);
+        assert_eq!(mark(DIRECT - 1), u8::try_from(DIRECT).unwrap());
+        assert_eq!(mark(DIRECT), FAR);
+        assert_eq!(mark(100_000), FAR);
     }
 }
