@@ -30,11 +30,7 @@ pub fn target_limits(target: &str, mode: FitImages, images_in_request: u64) -> R
         return Ok(None);
     }
     let caps = target.parse::<Target>()?.caps();
-    let dimension = if images_in_request + 1 > 20 {
-        caps.many_images_dimension
-    } else {
-        caps.dimension
-    };
+    let dimension = caps.dimension_for(images_in_request + 1);
     Ok(Some(Tally::default().fit_limits(&caps, dimension, mode)))
 }
 
@@ -60,6 +56,14 @@ pub enum Format {
 }
 
 impl Format {
+    /// Every format, in the order of [`Format::sniff`].
+    pub const ALL: [Format; 4] = [Format::Png, Format::Jpeg, Format::Gif, Format::Webp];
+
+    /// The format whose MIME type is `essence`.
+    pub fn of_mime(essence: &str) -> Option<Format> {
+        Format::ALL.into_iter().find(|f| f.mime() == essence)
+    }
+
     /// The format of `bytes`, from its magic bytes.
     pub fn sniff(bytes: &[u8]) -> Option<Format> {
         if bytes.starts_with(b"\x89PNG\r\n\x1a\n") {

@@ -1,6 +1,7 @@
 //! Anthropic Messages `tool_result` and the MCP connector's `mcp_tool_result`.
 
-use super::plan::{self, Caps, Lift, Media, MediaClass, Part, Profile};
+use super::common::{essence_of, lifted, text_block, WEB_IMAGES};
+use super::plan::{self, Caps, Lift, MediaClass, Part, Profile};
 use crate::canonical;
 use crate::model::{Map, Str, Value};
 use crate::normalize::Context;
@@ -10,7 +11,7 @@ const MIB: u64 = 1024 * 1024;
 
 /// Images, PDF and text documents; error results are text only.
 pub const PROFILE: Profile = Profile {
-    images: &["image/jpeg", "image/png", "image/gif", "image/webp"],
+    images: WEB_IMAGES,
     documents: &["application/pdf", "text/plain"],
     audio: &[],
     video: &[],
@@ -70,30 +71,6 @@ pub fn render_mcp<'a>(mut result: ToolResult<'a>, ctx: &mut Context<'_>) -> Valu
     Value::Object(out)
 }
 
-/// The caption and the lifted media, rendered by the target's `caption` and `render`.
-pub fn lifted<'a>(
-    media: Vec<Media<'a>>,
-    ctx: &Context<'_>,
-    caption: impl Fn(Str<'a>) -> Value<'a>,
-    render: impl Fn(Media<'a>) -> Value<'a>,
-) -> Vec<Value<'a>> {
-    if media.is_empty() {
-        return Vec::new();
-    }
-    let mut out = Vec::with_capacity(media.len() + 1);
-    out.push(caption(Str::owned(plan::caption(ctx))));
-    out.extend(media.into_iter().map(render));
-    out
-}
-
-/// `{type: "text", text}`, the text part of Anthropic and OpenAI user messages.
-pub fn text_block(text: Str<'_>) -> Value<'_> {
-    let mut map = Map::with_capacity(2);
-    map.push("type", Value::String(Str::borrowed("text")));
-    map.push("text", Value::String(text));
-    Value::Object(map)
-}
-
 fn block(part: Part<'_>) -> Value<'_> {
     match part {
         Part::Text { text, .. } => text_block(text),
@@ -118,14 +95,4 @@ fn source<'a>(kind: &'static str, mime: Str<'a>, data: Str<'a>) -> Value<'a> {
     map.push("media_type", Value::String(essence_of(mime)));
     map.push("data", Value::String(data));
     Value::Object(map)
-}
-
-/// The MIME essence, reusing the string when it has no parameters.
-pub fn essence_of(mime: Str<'_>) -> Str<'_> {
-    let essence = crate::mime::essence(mime.as_str());
-    if essence.len() == mime.as_str().len() {
-        mime
-    } else {
-        Str::owned(essence.to_owned())
-    }
 }

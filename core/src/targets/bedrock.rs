@@ -1,6 +1,6 @@
 //! Amazon Bedrock Converse `toolResult`.
 
-use super::anthropic::lifted;
+use super::common::{lifted, text_part, WEB_IMAGES};
 use super::payload::{payload_value, BinaryField};
 use super::plan::{self, Caps, Lift, Media, MediaClass, Part, Profile};
 use crate::mime::essence;
@@ -11,7 +11,7 @@ use crate::parsed::ToolResult;
 
 /// Images, nine document formats and video; error results lift media (Claude rejects it).
 pub const PROFILE: Profile = Profile {
-    images: &["image/jpeg", "image/png", "image/gif", "image/webp"],
+    images: WEB_IMAGES,
     documents: &[
         "application/pdf",
         "text/csv",
@@ -60,11 +60,11 @@ pub fn render<'a>(result: ToolResult<'a>, ctx: &mut Context<'_>) -> (Value<'a>, 
     });
     let mut content = Vec::with_capacity(plan.parts.len() + 1);
     if let (false, Some(marker)) = (has_text, first_document) {
-        content.push(text_block(Str::owned(marker)));
+        content.push(text_part(Str::owned(marker)));
     }
     content.extend(plan.parts.into_iter().map(|p| block(p, ctx.options)));
     if content.is_empty() {
-        content.push(text_block(Str::borrowed("[no output]")));
+        content.push(text_part(Str::borrowed("[no output]")));
     }
     let mut tool_result = Map::with_capacity(3);
     if let Some(id) = &ctx.options.tool_call_id {
@@ -78,19 +78,13 @@ pub fn render<'a>(result: ToolResult<'a>, ctx: &mut Context<'_>) -> (Value<'a>, 
     let mut out = Map::with_capacity(1);
     out.push("toolResult", Value::Object(tool_result));
     let options = ctx.options;
-    let attachments = lifted(plan.lifted, ctx, text_block, |m| block(Part::Media(m), options));
+    let attachments = lifted(plan.lifted, ctx, text_part, |m| block(Part::Media(m), options));
     (Value::Object(out), attachments)
-}
-
-fn text_block(text: Str<'_>) -> Value<'_> {
-    let mut map = Map::with_capacity(1);
-    map.push("text", Value::String(text));
-    Value::Object(map)
 }
 
 fn block<'a>(part: Part<'a>, options: &Options) -> Value<'a> {
     match part {
-        Part::Text { text, .. } => text_block(text),
+        Part::Text { text, .. } => text_part(text),
         Part::Structured(value) => {
             let mut map = Map::with_capacity(1);
             map.push("json", crate::canonical::without_payloads(value));

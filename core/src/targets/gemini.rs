@@ -1,9 +1,9 @@
 //! Gemini `functionResponse` parts: media nested in `parts` (Gemini 3+) or lifted (2.x).
 
-use super::anthropic::lifted;
+use super::common::{essence_of, lifted, text_part};
 use super::payload::{payload_value, BinaryField};
 use super::plan::{self, Caps, Lift, Media, Part, Profile};
-use crate::model::{Map, Str, Value};
+use crate::model::{Map, Value};
 use crate::normalize::Context;
 use crate::options::Options;
 use crate::parsed::ToolResult;
@@ -78,19 +78,12 @@ pub fn render<'a>(result: ToolResult<'a>, ctx: &mut Context<'_>, legacy: bool) -
 
 fn inline_data<'a>(media: Media<'a>, options: &Options) -> Value<'a> {
     let mut data = Map::with_capacity(2);
-    data.push("mimeType", Value::String(super::anthropic::essence_of(media.mime)));
+    data.push("mimeType", Value::String(essence_of(media.mime)));
     data.push(
         "data",
         payload_value(media.data, BinaryField::GeminiInlineData, options),
     );
     let mut part = Map::with_capacity(1);
     part.push("inlineData", Value::Object(data));
-    Value::Object(part)
-}
-
-/// A Gemini text part `{text}`.
-fn text_part(text: Str<'_>) -> Value<'_> {
-    let mut part = Map::with_capacity(1);
-    part.push("text", Value::String(text));
     Value::Object(part)
 }

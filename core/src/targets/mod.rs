@@ -2,6 +2,7 @@
 
 mod anthropic;
 mod bedrock;
+mod common;
 mod copilot;
 mod gemini;
 mod mcp;

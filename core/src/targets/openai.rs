@@ -1,6 +1,6 @@
 //! OpenAI Chat Completions `role: "tool"` messages and Responses `function_call_output` items.
 
-use super::anthropic::{lifted, text_block};
+use super::common::{lifted, text_block, WEB_IMAGES};
 use super::plan::{self, Caps, Lift, Media, MediaClass, Part, Profile, ERROR_PREFIX};
 use crate::canonical;
 use crate::model::{Map, Str, Value};
@@ -20,7 +20,7 @@ const CAPS: Caps = Caps {
 
 /// Chat: text in the tool message, media lifted to user-message parts.
 pub const CHAT_PROFILE: Profile = Profile {
-    images: &["image/jpeg", "image/png", "image/gif", "image/webp"],
+    images: WEB_IMAGES,
     documents: &["application/pdf"],
     audio: &["audio/wav", "audio/mpeg"],
     video: &[],
@@ -34,7 +34,7 @@ pub const CHAT_PROFILE: Profile = Profile {
 
 /// Responses: images and PDF inline in the output list.
 pub const RESPONSES_PROFILE: Profile = Profile {
-    images: &["image/jpeg", "image/png", "image/gif", "image/webp"],
+    images: WEB_IMAGES,
     documents: &["application/pdf"],
     audio: &[],
     video: &[],

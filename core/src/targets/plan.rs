@@ -65,7 +65,7 @@ pub struct Caps {
     pub total_bytes: Option<u64>,
     /// Longest image side in pixels.
     pub dimension: Option<u64>,
-    /// Longest side once the result holds more than 20 images.
+    /// Longest side once the request holds more than [`Caps::MANY_IMAGES`] images.
     pub many_images_dimension: Option<u64>,
     /// Most documents.
     pub documents: Option<u64>,
@@ -108,6 +108,18 @@ impl Caps {
             many_images_dimension: options.max_image_dimension.or(self.many_images_dimension),
             documents: self.documents,
             recommended: self.recommended,
+        }
+    }
+
+    /// Above this many images in a request, `many_images_dimension` applies (Anthropic's rule).
+    pub const MANY_IMAGES: u64 = 20;
+
+    /// The dimension cap for a request that holds `images` images.
+    pub fn dimension_for(&self, images: u64) -> Option<u64> {
+        if images > Caps::MANY_IMAGES {
+            self.many_images_dimension
+        } else {
+            self.dimension
         }
     }
 
@@ -246,11 +258,7 @@ pub fn plan<'a>(mut result: ToolResult<'a>, profile: &Profile, ctx: &mut Context
             )
         })
         .count();
-    let dimension = if image_blocks as u64 + options.images_in_request > 20 {
-        caps.many_images_dimension
-    } else {
-        caps.dimension
-    };
+    let dimension = caps.dimension_for(image_blocks as u64 + options.images_in_request);
     let mut tally = Tally::default();
     let mut parts = Vec::with_capacity(result.blocks.len());
     let lift = profile.lift == Lift::Always || (profile.lift == Lift::OnError && result.is_error);
@@ -430,9 +438,6 @@ fn decode_text(data: &str) -> Option<String> {
     String::from_utf8(bytes).ok()
 }
 
-/// MIME essences the fitter reads.
-const FITTABLE: [&str; 4] = ["image/png", "image/jpeg", "image/gif", "image/webp"];
-
 /// Fits an image in place to what `caps` still allow (and, in mode `recommended`, to the
 /// recommended size), reporting `image_resized`. Returns why fitting failed, for the message of
 /// the marker the caps then give it; `None` when it was fitted or needed nothing.
@@ -446,7 +451,7 @@ pub fn fit_media(
     path: impl Fn() -> String,
 ) -> Option<String> {
     let essence = mime::essence(media.mime.as_str());
-    if mode == FitImages::Off || !FITTABLE.contains(&essence) || tally.images_full(caps) {
+    if mode == FitImages::Off || fit::Format::of_mime(essence).is_none() || tally.images_full(caps) {
         return None;
     }
     let limits = tally.fit_limits(caps, dimension, mode);
