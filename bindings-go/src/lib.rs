@@ -3,8 +3,9 @@
 //! Go hands the core one JSON document per call (borrowed, not copied) and gets the core's JSON
 //! text back with the JSON Pointers of the values that are bytes: the same seam as the wasm
 //! module's, so the Go package lifts both backends' answers with one code path. Every rule,
-//! options parsing included, is the core's: the functions here only call its JSON entry points
-//! ([`json::convert`], [`json::bytes_pointers`], [`json::extract_images`]). The cgo package in
+//! options parsing included, is the core's: the functions here only call its JSON-text entry
+//! points ([`mcp_tool_result::convert_str`], [`json::bytes_pointers`],
+//! [`mcp_tool_result::extract_images_str`]). The cgo package in
 //! `mcptoolresult/internal/ffi` is generated from this crate's metadata by `generator/` (the
 //! in-repo `uniffi-go-gen`).
 //!
@@ -16,7 +17,7 @@
 mod error;
 mod spans;
 
-use mcp_tool_result::{json, Value};
+use mcp_tool_result::{json, Options, Target, Value};
 
 pub use error::ConvertError;
 
@@ -35,7 +36,9 @@ uniffi::setup_scaffolding!();
 #[uniffi::export]
 pub fn convert(input_json: &[u8], target: String, options_json: String) -> Result<String, ConvertError> {
     let input = error::utf8(input_json)?;
-    let conversion = json::convert(input, &target, &options_json)?.into_value();
+    let target: Target = target.parse()?;
+    let options = Options::from_json(&options_json)?;
+    let conversion = mcp_tool_result::convert_str(input, target, &options)?.into_value();
     let pointers = json::bytes_pointers(&conversion)
         .into_iter()
         .map(Value::string)
@@ -53,7 +56,8 @@ pub fn convert(input_json: &[u8], target: String, options_json: String) -> Resul
 #[uniffi::export]
 pub fn extract_images(input_json: &[u8], options_json: String) -> Result<String, ConvertError> {
     let input = error::utf8(input_json)?;
-    let extraction = json::extract_images(input, &options_json)?.into_value();
+    let options = Options::from_json(&options_json)?;
+    let extraction = mcp_tool_result::extract_images_str(input, &options)?.into_value();
     Ok(json::to_string(&spans::detach(extraction, input)))
 }
 

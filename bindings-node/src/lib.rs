@@ -11,7 +11,7 @@ mod lower;
 mod state;
 mod task;
 
-use mcp_tool_result::{json, Code, ConvertError, Value};
+use mcp_tool_result::{json, Code, ConvertError, Options, Value};
 use napi::bindgen_prelude::{AsyncTask, Env, Result, Unknown};
 use napi::JsValue;
 use napi_derive::napi;
@@ -40,7 +40,7 @@ pub fn convert_lowered<'e>(
 ) -> Result<Unknown<'e>> {
     let target = argument(env, target, Code::UnsupportedTarget, "the target")?;
     lowered(env, text, leaves, options, |input, options| {
-        let conversion = mcp_tool_result::convert_value(input, &target, options)?;
+        let conversion = mcp_tool_result::convert(input, target.parse()?, &Options::from_value(options)?)?;
         Ok(if output_only {
             conversion.output
         } else {
@@ -94,7 +94,7 @@ pub fn extract_lowered<'e>(
     options: Unknown<'e>,
 ) -> Result<Unknown<'e>> {
     lowered(env, text, leaves, options, |input, options| {
-        Ok(mcp_tool_result::extract_images_value(input, options)?.into_value())
+        Ok(mcp_tool_result::extract_images(input, &Options::from_value(options)?)?.into_value())
     })
 }
 

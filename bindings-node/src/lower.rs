@@ -8,7 +8,7 @@
 
 use std::ptr;
 
-use mcp_tool_result::{Code, ConvertError, HostId, Map, Str, Value};
+use mcp_tool_result::{Code, ConvertError, HostId, Map, PointerToken, Str, Value};
 use napi::sys::{self, ValueType};
 use typed_arena::Arena;
 
@@ -33,19 +33,16 @@ impl Path<'_> {
             match at {
                 Path::Root => break,
                 Path::Key(parent, key) => {
-                    tokens.push(key.replace('~', "~0").replace('/', "~1"));
+                    tokens.push(PointerToken::Key(key));
                     at = parent;
                 }
                 Path::Index(parent, i) => {
-                    tokens.push(i.to_string());
+                    tokens.push(PointerToken::Index(*i));
                     at = parent;
                 }
             }
         }
-        tokens
-            .iter()
-            .rev()
-            .fold(String::new(), |pointer, token| pointer + "/" + token)
+        mcp_tool_result::json_pointer(tokens.into_iter().rev())
     }
 }
 

@@ -9,7 +9,7 @@
 
 use std::panic::{self, AssertUnwindSafe};
 
-use mcp_tool_result::{json, Code, ConvertError, Value};
+use mcp_tool_result::{json, Code, ConvertError, Options, Value};
 use napi::bindgen_prelude::{Env, Result, Unknown};
 use napi::ScopedTask;
 
@@ -50,7 +50,8 @@ impl Conversion {
     }
 
     fn convert<'v>(&self, input: Value<'v>) -> std::result::Result<Value<'v>, ConvertError> {
-        let conversion = mcp_tool_result::convert_value(input, &self.target, &self.options)?;
+        let options = Options::from_value(&self.options)?;
+        let conversion = mcp_tool_result::convert(input, self.target.parse()?, &options)?;
         Ok(if self.output_only {
             conversion.output
         } else {

@@ -8,7 +8,7 @@ mod error;
 mod lift;
 mod lower;
 
-use mcp_tool_result::{json, Code, Conversion, ConvertError, Map, Str, Target, Value};
+use mcp_tool_result::{json, Code, Conversion, ConvertError, Map, Options, Str, Target, Value};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 
@@ -91,7 +91,8 @@ fn conversion<'h, 'py>(
     let options = lower::options(hosts, options).map_err(|e| error::from_lower(py, e))?;
     let options = with_binding_defaults(options);
     core_call(py, hosts.borrowed_bytes(), || {
-        mcp_tool_result::convert_value(input.into_value()?, target, &options)
+        let input = input.into_value()?;
+        mcp_tool_result::convert(input, target.parse()?, &Options::from_value(&options)?)
     })
 }
 
@@ -146,7 +147,8 @@ fn extraction<'h, 'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let options = lower::options(hosts, options).map_err(|e| error::from_lower(py, e))?;
     let extraction = core_call(py, hosts.borrowed_bytes(), || {
-        mcp_tool_result::extract_images_value(input.into_value()?, &options).map(|x| x.into_value())
+        let input = input.into_value()?;
+        mcp_tool_result::extract_images(input, &Options::from_value(&options)?).map(|x| x.into_value())
     })?;
     lift::value(py, hosts, extraction)
 }

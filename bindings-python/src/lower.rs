@@ -9,9 +9,8 @@
 //! another class, a non-`str` dict key): `unsupported_value` at its JSON Pointer.
 
 use std::cell::{Cell, RefCell};
-use std::fmt::Write as _;
 
-use mcp_tool_result::{Code, HostId, Map, Number, Str, Value, MAX_DEPTH};
+use mcp_tool_result::{Code, HostId, Map, Number, PointerToken, Str, Value, MAX_DEPTH};
 use pyo3::exceptions::PyException;
 use pyo3::intern;
 use pyo3::prelude::*;
@@ -140,17 +139,10 @@ impl LowerError {
 
 /// The JSON Pointer of a reversed list of segments.
 pub fn pointer(reversed: &[Segment]) -> String {
-    let mut out = String::new();
-    for segment in reversed.iter().rev() {
-        out.push('/');
-        match segment {
-            Segment::Key(key) => out.push_str(&key.replace('~', "~0").replace('/', "~1")),
-            Segment::Index(i) => {
-                let _ = write!(out, "{i}");
-            }
-        }
-    }
-    out
+    mcp_tool_result::json_pointer(reversed.iter().rev().map(|segment| match segment {
+        Segment::Key(key) => PointerToken::Key(key),
+        Segment::Index(i) => PointerToken::Index(*i),
+    }))
 }
 
 /// The text of a JSON-text argument: a `str`, or UTF-8 `bytes`, `bytearray` or `memoryview`

@@ -2,7 +2,7 @@
 
 use std::alloc::{alloc, dealloc, Layout};
 
-use mcp_tool_result::{json, Code, ConvertError, Target, Value};
+use mcp_tool_result::{json, Code, ConvertError, Options, Target, Value};
 
 use crate::{leaves, output};
 
@@ -54,8 +54,10 @@ pub unsafe extern "C" fn mtr_convert(
         )
     };
     output::store(input.and_then(|input| {
-        let out = json::convert_json_with_bytes(input, target?, options?)?;
-        Ok((out.json, output::pointer_list(out.bytes)))
+        let target: Target = target?.parse()?;
+        let options = Options::from_json(options?)?;
+        let out = mcp_tool_result::convert_str(input, target, &options)?.into_value();
+        Ok((json::to_string(&out), output::pointer_list(json::bytes_pointers(&out))))
     }))
 }
 
@@ -75,7 +77,7 @@ pub unsafe extern "C" fn mtr_extract_images(in_ptr: u32, in_len: u32, opts_ptr: 
         )
     };
     output::store(input.and_then(|input| {
-        let out = json::extract_images_json(input, options?)?;
+        let out = mcp_tool_result::extract_images_json(input, options?)?;
         Ok((out, String::from("[]")))
     }))
 }
@@ -109,7 +111,7 @@ pub unsafe extern "C" fn mtr_convert_leaves(
     };
     output::store((|| {
         let target: Target = target?.parse()?;
-        let options = json::parse_options(options?)?;
+        let options = Options::from_json(options?)?;
         let value = leaves::attach(json::parse(input?)?, &leaves?)?;
         let out = leaves::detach(mcp_tool_result::convert(value, target, &options)?.into_value());
         Ok((json::to_string(&out), output::pointer_list(json::bytes_pointers(&out))))
@@ -140,7 +142,7 @@ pub unsafe extern "C" fn mtr_extract_images_leaves(
     };
     output::store((|| {
         let value = leaves::attach(json::parse(input?)?, &leaves?)?;
-        let extraction = mcp_tool_result::extract_images(value, &json::parse_options(options?)?)?;
+        let extraction = mcp_tool_result::extract_images(value, &Options::from_json(options?)?)?;
         Ok((
             json::to_string(&leaves::detach(extraction.into_value())),
             String::from("[]"),

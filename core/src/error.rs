@@ -186,16 +186,6 @@ impl ConvertError {
     }
 }
 
-impl From<Diagnostic> for ConvertError {
-    fn from(d: Diagnostic) -> Self {
-        ConvertError {
-            code: d.code,
-            path: d.path,
-            message: d.message,
-        }
-    }
-}
-
 impl fmt::Display for ConvertError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.path.is_empty() {

@@ -11,7 +11,7 @@ use crate::model::{Map, Str, Value};
 use crate::normalize::{self, Context};
 use crate::options::Options;
 use crate::parsed::{BlockKind, MediaKind};
-use crate::pointer::Loc;
+use crate::pointer::{push_token, Loc, PointerToken};
 use crate::targets::plan::{fit_media, Caps, Media, MediaClass, Tally};
 
 const MIB: u64 = 1024 * 1024;
@@ -108,9 +108,18 @@ pub fn extract_images<'a>(value: Value<'a>, options: &Options) -> Result<Extract
     })
 }
 
-/// Extracts with options given as a value (what the bindings call).
-pub fn extract_images_value<'a>(value: Value<'a>, options: &Value<'_>) -> Result<Extraction<'a>, ConvertError> {
-    extract_images(value, &Options::from_value(options)?)
+/// Parses `input` (JSON text) and extracts its images; they borrow their payloads from `input`.
+pub fn extract_images_str<'a>(input: &'a str, options: &Options) -> Result<Extraction<'a>, ConvertError> {
+    extract_images(crate::json::parse(input)?, options)
+}
+
+/// Extracts the images of JSON text with options given as JSON text (`""` means none) and
+/// returns the Extraction as compact JSON text.
+pub fn extract_images_json(input: &str, options: &str) -> Result<String, ConvertError> {
+    let options = Options::from_json(options)?;
+    Ok(crate::json::to_string(
+        &extract_images_str(input, &options)?.into_value(),
+    ))
 }
 
 struct Walk<'o, 'a> {
@@ -129,7 +138,6 @@ type Numbered<'i, 'a> = std::iter::Peekable<
 /// Replaces the marker of each accepted image (found by its path, in document order) by
 /// `[image <n> of <total>, …]`.
 fn number_markers(value: &mut Value<'_>, path: &mut String, images: &mut Numbered<'_, '_>, total: usize) {
-    use std::fmt::Write;
     let Some((n, (image, marker))) = images.peek() else {
         return;
     };
@@ -146,7 +154,7 @@ fn number_markers(value: &mut Value<'_>, path: &mut String, images: &mut Numbere
     match value {
         Value::Array(items) => {
             for (i, item) in items.iter_mut().enumerate() {
-                let _ = write!(path, "/{i}");
+                push_token(path, PointerToken::Index(i));
                 number_markers(item, path, images, total);
                 path.truncate(len);
             }
@@ -154,8 +162,7 @@ fn number_markers(value: &mut Value<'_>, path: &mut String, images: &mut Numbere
         Value::Object(map) => {
             let mut entries = std::mem::take(map).into_entries();
             for (key, item) in entries.iter_mut() {
-                path.push('/');
-                path.push_str(&crate::pointer::escape(key.as_str()));
+                push_token(path, PointerToken::Key(key.as_str()));
                 number_markers(item, path, images, total);
                 path.truncate(len);
             }

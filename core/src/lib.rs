@@ -1,12 +1,17 @@
 //! Convert MCP `CallToolResult` values into what each model provider accepts.
 //!
 //! One set of rules for every language: the Python, Node and Go bindings are thin layers over
-//! [`convert`]. Input is the crate's own [`Value`] model (or JSON text through [`json`]); the
-//! result is a [`Conversion`] holding the target's native value, attachments for a following
-//! user message, and the diagnostics of every repair or loss.
+//! the core. Three doors, as in `serde_json`:
+//! - [`convert`] takes the crate's own [`Value`] model (what the bindings build);
+//! - [`convert_str`] takes JSON text and borrows its strings (payloads are never copied);
+//! - [`convert_json`] is all text: JSON in, target name, options as JSON text, JSON out.
+//!
+//! The result is a [`Conversion`] holding the target's native value, attachments for a
+//! following user message, and the diagnostics of every repair or loss. [`extract_images`],
+//! [`extract_images_str`] and [`extract_images_json`] are the same three for image extraction.
 //!
 //! ```
-//! use mcp_tool_result::{convert_json};
+//! use mcp_tool_result::convert_json;
 //! let out = convert_json(r#"{"content":[{"type":"text","text":"hi"}]}"#, "copilot", "{}").unwrap();
 //! assert_eq!(out, r#"{"output":{"textResultForLlm":"hi","resultType":"success"}}"#);
 //! ```
@@ -31,10 +36,10 @@ mod targets;
 
 pub use conversion::Conversion;
 pub use error::{Code, CodeKind, ConvertError, Diagnostic, ErrorFamily};
-pub use extract::{extract_images, extract_images_value, ExtractedImage, Extraction};
-pub use json::convert_json;
+pub use extract::{extract_images, extract_images_json, extract_images_str, ExtractedImage, Extraction};
 pub use model::{Bytes, HostId, Map, Number, Str, Value};
 pub use options::{Binary, FitImages, Host, Options, PayloadForm, Structured};
+pub use pointer::{json_pointer, PointerToken};
 pub use targets::Target;
 
 /// The deepest nesting of arrays and objects accepted anywhere in an input.
@@ -68,12 +73,18 @@ pub fn convert<'a>(input: Value<'a>, target: Target, options: &Options) -> Resul
     Ok(targets::render(target, result, &mut ctx))
 }
 
-/// Converts with the target given by name and the options given as a value (an object with
-/// snake_case or camelCase keys, or `null`). This is the entry point the bindings use.
-pub fn convert_value<'a>(input: Value<'a>, target: &str, options: &Value<'_>) -> Result<Conversion<'a>, ConvertError> {
+/// Parses `input` (JSON text) and converts it: [`convert`] of [`json::parse`]. The Conversion
+/// borrows its strings from `input`.
+pub fn convert_str<'a>(input: &'a str, target: Target, options: &Options) -> Result<Conversion<'a>, ConvertError> {
+    convert(json::parse(input)?, target, options)
+}
+
+/// Converts JSON text for the target named `target`, with options given as JSON text (`""`
+/// means none), and returns the Conversion as compact JSON text.
+pub fn convert_json(input: &str, target: &str, options: &str) -> Result<String, ConvertError> {
     let target: Target = target.parse()?;
-    let options = Options::from_value(options)?;
-    convert(input, target, &options)
+    let options = Options::from_json(options)?;
+    Ok(json::to_string(&convert_str(input, target, &options)?.into_value()))
 }
 
 /// The names of every target, in documentation order.

@@ -125,6 +125,16 @@ impl Default for Options {
 }
 
 impl Options {
+    /// Parses options given as JSON text (what [`Options::from_value`] takes; `""` means none).
+    /// Text that is not JSON is `invalid_option` at `""`.
+    pub fn from_json(text: &str) -> Result<Options, ConvertError> {
+        if text.trim().is_empty() {
+            return Ok(Options::default());
+        }
+        let value = crate::json::parse(text).map_err(|e| ConvertError::new(Code::InvalidOption, "", e.message()))?;
+        Options::from_value(&value)
+    }
+
     /// Parses options from an object (snake_case or camelCase keys) or `null`.
     pub fn from_value(value: &Value<'_>) -> Result<Options, ConvertError> {
         let mut options = Options::default();
@@ -142,7 +152,7 @@ impl Options {
         let mut payload_path = String::new();
         for (key, value) in map.iter() {
             let name = canonical_option_name(key.as_str());
-            let path = format!("/{}", crate::pointer::escape(key.as_str()));
+            let path = crate::pointer::Loc::at("").key(key.as_str()).render();
             match name.as_str() {
                 "strict" => options.strict = expect_bool(value, &path, &name)?,
                 "validate_base64" => options.validate_base64 = expect_bool(value, &path, &name)?,

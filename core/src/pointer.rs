@@ -1,22 +1,53 @@
-//! JSON Pointer (RFC 6901) paths into the input, built lazily: a [`Loc`] is a chain of
-//! segments on the stack, turned into a string only when a diagnostic needs it.
+//! JSON Pointer (RFC 6901) paths: the one place that writes them. Inside the core a [`Loc`] is
+//! a chain of segments on the stack, turned into a string only when a path is needed; a binding
+//! that finds a bad host value gives the segments to [`json_pointer`].
 
 use std::fmt::Write;
 
-/// Escapes one reference token (`~` → `~0`, `/` → `~1`).
-pub fn escape(token: &str) -> String {
-    if !token.contains(['~', '/']) {
-        return token.to_owned();
+/// One step of a JSON Pointer: an object member or an array element.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PointerToken<'a> {
+    /// The member with this key (unescaped).
+    Key(&'a str),
+    /// The element at this index.
+    Index(usize),
+}
+
+/// The JSON Pointer of `tokens`, outermost first (`""` for none): `/`, then each key with `~`
+/// written `~0` and `/` written `~1`, or each index in decimal.
+pub fn json_pointer<'t>(tokens: impl IntoIterator<Item = PointerToken<'t>>) -> String {
+    let mut out = String::new();
+    for token in tokens {
+        push_token(&mut out, token);
     }
-    token.replace('~', "~0").replace('/', "~1")
+    out
+}
+
+/// Appends one token to a pointer (for walks that keep the pointer of where they are).
+pub(crate) fn push_token(out: &mut String, token: PointerToken<'_>) {
+    out.push('/');
+    match token {
+        PointerToken::Key(key) if key.contains(['~', '/']) => {
+            for c in key.chars() {
+                match c {
+                    '~' => out.push_str("~0"),
+                    '/' => out.push_str("~1"),
+                    c => out.push(c),
+                }
+            }
+        }
+        PointerToken::Key(key) => out.push_str(key),
+        PointerToken::Index(i) => {
+            let _ = write!(out, "{i}");
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug)]
 enum Seg<'p> {
     /// An already rendered pointer prefix.
     Prefix(&'p str),
-    Key(&'p str),
-    Index(usize),
+    Token(PointerToken<'p>),
 }
 
 /// A location in the input: a segment and the location it is inside.
@@ -39,7 +70,7 @@ impl<'p> Loc<'p> {
     pub fn key<'q>(&'q self, key: &'q str) -> Loc<'q> {
         Loc {
             parent: Some(self),
-            seg: Seg::Key(key),
+            seg: Seg::Token(PointerToken::Key(key)),
         }
     }
 
@@ -47,7 +78,7 @@ impl<'p> Loc<'p> {
     pub fn index<'q>(&'q self, i: usize) -> Loc<'q> {
         Loc {
             parent: Some(self),
-            seg: Seg::Index(i),
+            seg: Seg::Token(PointerToken::Index(i)),
         }
     }
 
@@ -61,15 +92,9 @@ impl<'p> Loc<'p> {
         }
         let mut out = String::new();
         for seg in segments.iter().rev() {
-            match seg {
+            match *seg {
                 Seg::Prefix(p) => out.push_str(p),
-                Seg::Key(k) => {
-                    out.push('/');
-                    out.push_str(&escape(k));
-                }
-                Seg::Index(i) => {
-                    let _ = write!(out, "/{i}");
-                }
+                Seg::Token(token) => push_token(&mut out, token),
             }
         }
         out
@@ -87,5 +112,14 @@ mod tests {
         let block = content.index(3);
         assert_eq!(block.key("a/b~c").render(), "/result/content/3/a~1b~0c");
         assert_eq!(Loc::at("").render(), "");
+    }
+
+    #[test]
+    fn escapes_keys() {
+        use PointerToken::{Index, Key};
+        assert_eq!(json_pointer([]), "");
+        assert_eq!(json_pointer([Key("")]), "/");
+        assert_eq!(json_pointer([Key("a/b~c"), Index(0), Key("~1")]), "/a~1b~0c/0/~01");
+        assert_eq!(json_pointer([Key("é/"), Key("x")]), "/é~1/x");
     }
 }

@@ -1,6 +1,7 @@
-//! Runs every case of `conformance/fixtures` through both entry points of the core: the value
-//! model (`convert_value`) and JSON text (`json::convert_json_with_bytes`); both must give the
-//! fixture's answer, with bytes values at exactly the case's `bytes` pointers (compared as base64).
+//! Runs every case of `conformance/fixtures` through both doors of the core: the value model
+//! (`convert`) and JSON text (`convert_json`, with the bytes pointers of `convert_str`, as the
+//! Go and wasm bindings do); both must give the fixture's answer, with bytes values at exactly
+//! the case's `bytes` pointers (compared as base64).
 //! Options get `"payload": "wire"` when the case does not set `payload`.
 //!
 //! Inputs may name test images (`{"$image": name}`, resolved to base64 from `conformance/images`)
@@ -13,7 +14,10 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use mcp_tool_result::{convert_value, extract_images_value, fit, json, Map, Str, Value};
+use mcp_tool_result::{
+    convert, convert_json, convert_str, extract_images, extract_images_json, fit, json, ConvertError, Map, Options,
+    Str, Target, Value,
+};
 use sha2::{Digest, Sha256};
 
 fn main() -> ExitCode {
@@ -147,26 +151,32 @@ fn run_case(case: &Value<'_>, file_target: &str) -> Result<(), String> {
 
     // Files of the pseudo-target `extract_images` run `extract_images` instead of `convert`.
     let text_result = if extract {
-        json::extract_images_json(&input_text, &options_text).map(|json| json::JsonConversion {
-            json,
-            bytes: Vec::new(),
-        })
+        extract_images_json(&input_text, &options_text).map(|json| (json, Vec::new()))
     } else {
-        json::convert_json_with_bytes(&input_text, target, &options_text)
+        convert_json(&input_text, target, &options_text).and_then(|json| {
+            let options = Options::from_json(&options_text)?;
+            let value = convert_str(&input_text, target.parse()?, &options)?.into_value();
+            Ok((json, json::bytes_pointers(&value)))
+        })
     };
     let from_text: Outcome = text_result
-        .map(|out| {
-            let value = json::parse(&out.json)
+        .map(|(text, bytes)| {
+            let value = json::parse(&text)
                 .expect("the JSON door writes valid JSON")
                 .into_owned();
-            (value, out.bytes)
+            (value, bytes)
         })
         .map_err(|e| (e.code().as_str().to_owned(), e.path().to_owned()));
-    let from_value: Outcome = match json::parse(&input_text) {
-        Ok(input) if extract => extract_images_value(input, &options).map(|x| x.into_value().into_owned()),
-        Ok(input) => convert_value(input, target, &options).map(|c| c.into_value().into_owned()),
-        Err(e) => Err(e),
-    }
+    let from_value: Outcome = (|| -> Result<Value<'static>, ConvertError> {
+        let input = json::parse(&input_text)?;
+        if extract {
+            let options = Options::from_value(&options)?;
+            return Ok(extract_images(input, &options)?.into_value().into_owned());
+        }
+        let target: Target = target.parse()?;
+        let options = Options::from_value(&options)?;
+        Ok(convert(input, target, &options)?.into_value().into_owned())
+    })()
     .map(|value| {
         let pointers = json::bytes_pointers(&value);
         (bytes_as_base64(value), pointers)

@@ -1,7 +1,7 @@
 //! Property tests: no input makes the core panic, and the JSON layer agrees with serde_json.
 
 use mcp_tool_result::{
-    convert_json, convert_value, extract_images_value, json, Map, Number, Str, Target, Value, MAX_DEPTH,
+    convert, convert_json, extract_images, json, Map, Number, Options, Str, Target, Value, MAX_DEPTH,
 };
 use proptest::prelude::*;
 
@@ -176,19 +176,21 @@ proptest! {
 
     #[test]
     fn any_value_converts_or_errors(input in value(), opts in options()) {
+        // Either outcome is fine; a panic fails the test.
+        let opts = Options::from_value(&opts).expect("the strategy gives valid options");
         for target in Target::ALL {
-            // Either outcome is fine; a panic fails the test.
-            let _ = convert_value(input.clone(), target.name(), &opts);
+            let _ = convert(input.clone(), *target, &opts);
         }
-        let _ = extract_images_value(input, &opts);
+        let _ = extract_images(input, &opts);
     }
 
     #[test]
     fn plausible_results_convert_or_error(input in plausible_result(), opts in options()) {
+        let opts = Options::from_value(&opts).expect("the strategy gives valid options");
         for target in Target::ALL {
-            let _ = convert_value(input.clone(), target.name(), &opts);
+            let _ = convert(input.clone(), *target, &opts);
         }
-        let _ = extract_images_value(input, &opts);
+        let _ = extract_images(input, &opts);
     }
 
     #[test]
@@ -199,8 +201,9 @@ proptest! {
         wrapped.push("type", Value::string("mcp_tool_result"));
         wrapped.push("tool_use_id", Value::string("mcptoolu_1"));
         wrapped.push("content", Value::Array(blocks.clone()));
+        let opts = Options::from_value(&opts).expect("the strategy gives valid options");
         for input in [Value::Array(blocks), single, Value::Object(wrapped)] {
-            let _ = convert_value(input, "anthropic-mcp", &opts);
+            let _ = convert(input, Target::AnthropicMcp, &opts);
         }
     }
 

@@ -3,7 +3,7 @@
 use std::io::Read;
 use std::process::ExitCode;
 
-use mcp_tool_result::{json, Map, Str, Target, Value};
+use mcp_tool_result::{json, Map, Options, Str, Target, Value};
 
 const USAGE: &str = "usage:
   mcp-tool-result convert --to TARGET [--option key=value ...] [--pretty] [FILE|-]
@@ -83,12 +83,15 @@ fn convert(command: &str, args: &[String]) -> Result<String, String> {
     let options = Value::Object(options);
     let input = json::parse(&text).map_err(|e| e.to_string())?;
     let value = if command == "extract" {
-        mcp_tool_result::extract_images_value(input, &options)
+        let options = Options::from_value(&options).map_err(|e| e.to_string())?;
+        mcp_tool_result::extract_images(input, &options)
             .map_err(|e| e.to_string())?
             .into_value()
     } else {
         let target = target.ok_or_else(|| format!("convert needs --to TARGET\n{USAGE}"))?;
-        mcp_tool_result::convert_value(input, &target, &options)
+        let target = target.parse::<Target>().map_err(|e| e.to_string())?;
+        let options = Options::from_value(&options).map_err(|e| e.to_string())?;
+        mcp_tool_result::convert(input, target, &options)
             .map_err(|e| e.to_string())?
             .into_value()
     };
