@@ -13,6 +13,7 @@
 
 mod base64;
 mod canonical;
+pub mod catalog;
 mod conversion;
 mod error;
 mod extract;
