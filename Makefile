@@ -104,7 +104,7 @@ check-counts: ## Fail unless every conformance runner ran exactly the number of 
 lint: $(VENV)/.ok ## cargo fmt, clippy -D warnings, ruff, and each binding's linters
 	cargo fmt --all -- --check
 	cargo clippy -p mcp-tool-result --all-targets --features cli -- -D warnings
-	$(VENV)/bin/ruff check conformance .ci/dist
+	$(VENV)/bin/ruff check conformance .ci/dist .ci/gen
 	for lang in $(BINDINGS); do $(MAKE) -C bindings-$$lang lint; done
 	$(MAKE) lint-wasm
 

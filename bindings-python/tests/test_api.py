@@ -68,14 +68,6 @@ def test_one_shortcut_only() -> None:
     assert shortcuts <= set(m.__all__)
 
 
-def test_options_typed_dict_covers_the_documented_options() -> None:
-    readme = (CONFORMANCE_DIR / "README.md").read_text(encoding="utf-8")
-    section = readme.split("\n## Options\n", 1)[1].split("\n## ", 1)[0]
-    documented = re.findall(r"^\| `([a-z0-9_]+)` \|", section, flags=re.MULTILINE)
-    assert documented, "no options table in conformance/README.md"
-    assert set(documented) <= set(m.Options.__annotations__)
-
-
 VALID_OPTIONS = {
     "strict": True,
     "validate_base64": False,
