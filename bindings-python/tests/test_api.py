@@ -12,8 +12,6 @@ import pytest
 import mcp_tool_result as m
 from mcp_tool_result import _native
 
-from conftest import CONFORMANCE_DIR
-
 HERE = Path(__file__).resolve().parent
 
 # The family of each error code (the core's ErrorFamily), restated for the Python classes.
