@@ -54,13 +54,13 @@ export interface ConvertOptions {
    * are base64 text in both forms.
    */
   payload?: 'wire' | 'sdk'
-  /** Most images one result may carry. Default the target's limit. */
+  /** Most images one result may carry. Default: the target's limit. */
   maxImages?: number | null
-  /** Most decoded bytes of one media item. Default the target's limit. */
+  /** Most decoded bytes of one media item. Default: the target's limit. */
   maxImageBytes?: number | null
-  /** Most decoded bytes of all media of one result. Default the target's limit. */
+  /** Most decoded bytes of all media of one result. Default: the target's limit. */
   maxTotalBytes?: number | null
-  /** Longest image side in pixels. Default the target's limit. */
+  /** Longest image side in pixels. Default: the target's limit. */
   maxImageDimension?: number | null
   /**
    * Images over a limit: `limits` downscales and re-encodes them to fit, `recommended` also to the

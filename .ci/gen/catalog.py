@@ -169,9 +169,9 @@ def python_catalog(cat: dict) -> str:
             continue
         doc = option_doc(cat, "python", option, "`").replace("`", "``")
         default = (
-            "the target's limit" if per_target(cat, option) else py_default(default_for("python", option))
+            ": the target's limit" if per_target(cat, option) else py_default(default_for("python", option))
         )
-        doc = f"{doc} Default {default}."
+        doc = f"{doc} Default{default if default.startswith(':') else ' ' + default}."
         if note := NOTES["python"].get(option["name"]):
             doc += " " + note
         lines = wrap(doc, 96, "    ")
@@ -210,8 +210,11 @@ def node_regions(cat: dict) -> dict[str, list[str]]:
     for option in cat["options"]:
         if option["name"] in BINDING_SETS["node"]:
             continue
-        default = "the target's limit" if per_target(cat, option) else ts_default(default_for("node", option))
-        doc = f"{option_doc(cat, 'node', option, '`')} Default {default}."
+        default = (
+            ": the target's limit" if per_target(cat, option) else ts_default(default_for("node", option))
+        )
+        doc = option_doc(cat, "node", option, "`")
+        doc = f"{doc} Default{default if default.startswith(':') else ' ' + default}."
         if note := NOTES["node"].get(option["name"]):
             doc += " " + note
         options += ts_doc(doc, "  ") + [f"  {option['alias']}?: {ts_type(option)}"]

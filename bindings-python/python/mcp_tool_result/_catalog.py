@@ -116,13 +116,13 @@ class Options(TypedDict, total=False):
     host: Literal["python", "node", "go"] | None
     """The language whose SDK ``payload: "sdk"`` is for (required by it). Default "python"."""
     max_images: int | None
-    """Most images one result may carry. Default the target's limit."""
+    """Most images one result may carry. Default: the target's limit."""
     max_image_bytes: int | None
-    """Most decoded bytes of one media item. Default the target's limit."""
+    """Most decoded bytes of one media item. Default: the target's limit."""
     max_total_bytes: int | None
-    """Most decoded bytes of all media of one result. Default the target's limit."""
+    """Most decoded bytes of all media of one result. Default: the target's limit."""
     max_image_dimension: int | None
-    """Longest image side in pixels. Default the target's limit."""
+    """Longest image side in pixels. Default: the target's limit."""
     fit_images: Literal["limits", "recommended", "off"]
     """Images over a limit: ``limits`` downscales and re-encodes them to fit, ``recommended`` also
     to the provider's recommended size, ``off`` gives markers (``image_resized`` reports each
