@@ -1,12 +1,14 @@
 //! The catalog: every target (what it carries, its default limits), every option and every code,
 //! as one JSON document. The bindings' type lists, the fixture schema's enums and the READMEs'
-//! lists are generated from it (`.ci/gen/catalog.py`); its shape is described in the README's
-//! "Layout and make targets" section.
+//! lists are generated from it (`.ci/gen/catalog.py`, `make generate`); the README's "Layout and
+//! make targets" section says how.
 //!
 //! ```
-//! let catalog = mcp_tool_result::json::parse(&mcp_tool_result::catalog::to_json()).unwrap();
+//! use mcp_tool_result::{catalog, json, Target, Value};
+//! let text = catalog::to_json();
+//! let catalog = json::parse(&text).unwrap();
 //! let targets = catalog.as_object().unwrap().get("targets").unwrap();
-//! assert!(matches!(targets, mcp_tool_result::Value::Array(t) if t.len() == mcp_tool_result::Target::ALL.len()));
+//! assert!(matches!(targets, Value::Array(t) if t.len() == Target::ALL.len()));
 //! ```
 
 use crate::error::{Code, CodeKind, ErrorFamily};
