@@ -48,7 +48,7 @@ demo-go-wazero: $(VENV)/.ok
 	@mkdir -p $(BUILD)/demo
 	@$(MAKE) -s -C bindings-go demo DEMO_INPUT=$(DEMO_INPUT) CGO_ENABLED=0 DEMO_BIN=$(BUILD)/demo/go-wazero-demo > $(BUILD)/demo/go-wazero.txt
 
-test: reset-counts lint check-dist-config test-core conformance test-bindings test-wasm test-playground e2e check-counts ## Install what is missing and run every test
+test: reset-counts lint check-dist-config check-generated test-core conformance test-bindings test-wasm test-playground e2e check-counts ## Install what is missing and run every test
 
 # Counts from an earlier run must not satisfy check-counts.
 reset-counts:
@@ -104,7 +104,7 @@ check-counts: ## Fail unless every conformance runner ran exactly the number of 
 lint: $(VENV)/.ok ## cargo fmt, clippy -D warnings, ruff, and each binding's linters
 	cargo fmt --all -- --check
 	cargo clippy -p mcp-tool-result --all-targets --features cli -- -D warnings
-	$(VENV)/bin/ruff check conformance .ci/dist
+	$(VENV)/bin/ruff check conformance .ci/dist .ci/gen
 	for lang in $(BINDINGS); do $(MAKE) -C bindings-$$lang lint; done
 	$(MAKE) lint-wasm
 
@@ -302,3 +302,14 @@ dist: dist-tools check-dist-config ## Build every binding for every target into 
 dist-check: dist-tools conformance-images ## Verify .build/dist: tags, file types, entry points, glibc <= 2.17, musl, aarch64 conformance under qemu
 	dpkg -s $(DIST_APT) >/dev/null 2>&1 || { $(DIST_SUDO) apt-get update -q && $(DIST_SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q $(DIST_APT); } >&2
 	python3 .ci/dist/check.py
+
+# ---- The core's catalog (core/src/catalog.rs): every list of targets, options and codes ---------
+# `.ci/gen/catalog.py` generates the bindings' type lists, the fixture schema's code enums and the
+# READMEs' lists from `mcp-tool-result catalog` (the debug CLI build), or checks them.
+.PHONY: generate check-generated
+
+generate: ## Regenerate every list of targets, options and codes from the core's catalog
+	python3 .ci/gen/catalog.py --write
+
+check-generated: ## Fail when a list of targets, options or codes differs from the core's catalog
+	python3 .ci/gen/catalog.py

@@ -4,71 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"go/ast"
-	"go/parser"
-	"go/token"
-	"path/filepath"
 	"reflect"
-	"runtime"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 )
-
-// packageDir is the directory of this package's sources.
-func packageDir(t *testing.T) string {
-	_, file, _, ok := runtime.Caller(0)
-	if !ok {
-		t.Fatal("locating the test file")
-	}
-	return filepath.Dir(file)
-}
-
-// The exported Target constants are exactly the core's targets, in the core's order: a target
-// added to the core without a constant (or a constant the core does not know) fails here.
-func TestTargetConstantsAreTheCoreTargets(t *testing.T) {
-	files, err := filepath.Glob(filepath.Join(packageDir(t), "*.go"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var constants []string
-	fset := token.NewFileSet()
-	for _, file := range files {
-		if strings.HasSuffix(file, "_test.go") {
-			continue
-		}
-		f, err := parser.ParseFile(fset, file, nil, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, decl := range f.Decls {
-			gen, ok := decl.(*ast.GenDecl)
-			if !ok || gen.Tok != token.CONST {
-				continue
-			}
-			for _, spec := range gen.Specs {
-				vs := spec.(*ast.ValueSpec)
-				if typ, ok := vs.Type.(*ast.Ident); !ok || typ.Name != "Target" {
-					continue
-				}
-				for i, name := range vs.Names {
-					if !name.IsExported() {
-						continue
-					}
-					value, err := strconv.Unquote(vs.Values[i].(*ast.BasicLit).Value)
-					if err != nil {
-						t.Fatal(err)
-					}
-					constants = append(constants, value)
-				}
-			}
-		}
-	}
-	if core := Targets(); !slices.Equal(constants, core) {
-		t.Fatalf("Target constants %q, core targets %q", constants, core)
-	}
-}
 
 // Every field of Options is an option the core knows: a fully set Options converts (the core
 // rejects unknown keys), and each field is sent under its snake_case name.

@@ -21,80 +21,11 @@ import (
 	"example.invalid/mcp-tool-result/bindings-go/mcptoolresult/internal/facts"
 )
 
-// Target names an output format (a plain string). Targets lists every name the core knows; a
-// test checks that the constants below are exactly those names.
+// Target names an output format (a plain string). Targets lists every name the core knows; the
+// constants (catalog.go) are generated from the core's catalog.
 type Target = string
 
-// The targets of the core (see the conformance README for each wire shape).
-const (
-	// TargetCopilot is the GitHub Copilot SDK ToolResultObject.
-	TargetCopilot Target = "copilot"
-	// TargetMCP is a clean, normalized CallToolResult.
-	TargetMCP Target = "mcp"
-	// TargetAnthropic is an Anthropic Messages tool_result block.
-	TargetAnthropic Target = "anthropic"
-	// TargetAnthropicMCP is an Anthropic mcp_tool_result block (text only; also replays history).
-	TargetAnthropicMCP Target = "anthropic-mcp"
-	// TargetOpenAIChat is an OpenAI Chat Completions tool message; media go to Attachments.
-	TargetOpenAIChat Target = "openai-chat"
-	// TargetOpenAIResponses is an OpenAI Responses function_call_output item.
-	TargetOpenAIResponses Target = "openai-responses"
-	// TargetGemini is a Gemini 3+ functionResponse part with media in its parts.
-	TargetGemini Target = "gemini"
-	// TargetGeminiLegacy is a Gemini 2.x functionResponse part; media go to Attachments.
-	TargetGeminiLegacy Target = "gemini-legacy"
-	// TargetBedrock is an Amazon Bedrock Converse toolResult block.
-	TargetBedrock Target = "bedrock"
-	// TargetText is one string: text parts and a marker for every other block.
-	TargetText Target = "text"
-)
-
-// Options tunes a conversion or an extraction; unset fields keep the core's defaults. The
-// fields are sent to the core as a JSON object with snake_case names, and the core validates
-// them (an invalid value is an "invalid_option" error).
-type Options struct {
-	// Strict raises on the first repair instead of repairing (default false).
-	Strict *bool `json:"strict,omitempty"`
-	// ValidateBase64 checks that every payload is base64 (default true).
-	ValidateBase64 *bool `json:"validate_base64,omitempty"`
-	// SniffMIME trusts a payload's magic bytes over a contradicting mimeType (default true).
-	SniffMIME *bool `json:"sniff_mime,omitempty"`
-	// RespectAudience keeps blocks addressed to another audience away from the model (default true).
-	RespectAudience *bool `json:"respect_audience,omitempty"`
-	// Binary is "inline" (default) or "marker": what the mcp target does with payloads.
-	Binary string `json:"binary,omitempty"`
-	// StructuredContent is how structuredContent reaches the model: "fallback" (default),
-	// "prefer", "append" or "ignore".
-	StructuredContent string `json:"structured_content,omitempty"`
-	// ToolCallID fills the item's tool call id, for targets whose item carries one.
-	ToolCallID string `json:"tool_call_id,omitempty"`
-	// ToolName fills the item's tool name, for targets whose item carries one.
-	ToolName string `json:"tool_name,omitempty"`
-	// MaxImages is the most images one result may carry (nil: the target's default; 0: none).
-	MaxImages *int `json:"max_images,omitempty"`
-	// MaxImageBytes is the most decoded bytes of one media item (nil: the target's default).
-	MaxImageBytes *int `json:"max_image_bytes,omitempty"`
-	// MaxTotalBytes is the most decoded bytes of all media of one result (nil: the target's default).
-	MaxTotalBytes *int `json:"max_total_bytes,omitempty"`
-	// MaxImageDimension is the longest image side in pixels (nil: the target's default).
-	MaxImageDimension *int `json:"max_image_dimension,omitempty"`
-	// FitImages is what happens to an image over a limit: "limits" (default) downscales and
-	// re-encodes it to fit the target's limits (or the caps above), "recommended" also to the
-	// provider's recommended size, "off" replaces it by a marker. Each fitted image gets an
-	// image_resized notice.
-	FitImages string `json:"fit_images,omitempty"`
-	// ImagesInRequest is how many images the request already holds besides this result (nil:
-	// 0); past 20 in all, Anthropic's limit drops to 2000 px.
-	ImagesInRequest *int `json:"images_in_request,omitempty"`
-	// MaxTextChars is the most characters of text one result gives the model (nil: no limit);
-	// the middle is cut, keeping head and tail, with a marker saying how much (text_truncated).
-	MaxTextChars *int `json:"max_text_chars,omitempty"`
-	// Payload is "sdk" (default) or "wire". With "sdk", a payload that the target's official
-	// Go SDK types as []byte (Bedrock source.bytes in aws-sdk-go-v2, Gemini inlineData.data in
-	// google.golang.org/genai) is decoded into Conversion.Bytes; "wire" is the HTTP form,
-	// base64 text only. Output is JSON text either way, so it holds base64 there.
-	Payload string `json:"payload,omitempty"`
-}
+// The Target constants and Options are generated from the core's catalog (catalog.go).
 
 // sentOptions is what Convert, ToCopilot and ExtractImages send: the options with this
 // binding's host and its payload default.

@@ -100,15 +100,6 @@ test('the Target type lists exactly the targets of the core', () => {
   assert.deepEqual([...outputs.matchAll(/^\s*'?([a-z-]+)'?:/gm)].map((m) => m[1]).sort(), union('Target'))
 })
 
-test('the code types list exactly the codes of conformance/README.md', () => {
-  const spec = readFileSync(join(packageDir, '..', 'conformance', 'README.md'), 'utf8')
-  const codes = { error: [], repair: [], notice: [] }
-  for (const [, code, kind] of spec.matchAll(/^\| `([a-z_]+)` \| (error|repair|notice) \|/gm)) codes[kind].push(code)
-  assert.deepEqual(union('FatalCode'), codes.error.sort())
-  assert.deepEqual(union('RepairCode'), codes.repair.sort())
-  assert.deepEqual(union('NoticeCode'), codes.notice.sort())
-})
-
 test('the fitting options reach the core, camelCase as typed', () => {
   for (const [name, bad] of [
     ['fitImages', 'smaller'],

@@ -3,16 +3,19 @@
 // compared with the ```text block that follows it. The examples import the package and the
 // provider SDKs by name, through node_modules links; the SDKs find a local server standing in for
 // each provider through their documented environment variables (base URLs and keys), and that
-// server checks that the image of each request arrives once, as media.
+// server checks that the image of each request arrives once, as media. Each example runs against
+// the package through test/readme-record.cjs, which records every conversion it makes; the
+// core's CLI then converts the same input and options, and the two must agree: what the README
+// prints comes from the package, what it should print from the core.
 import assert from 'node:assert/strict'
-import { execFile } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { execFile, execFileSync } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { createServer as createHttpServer } from 'node:http'
 import { createServer as createHttp2Server } from 'node:http2'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { after, before, test } from 'node:test'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
 
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..')
@@ -162,15 +165,68 @@ test('every example type-checks under strict and compiles', () => {
   writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['*.mts', '*.mjs', '*.cjs'] }))
   return promisify(execFile)(process.execPath, [join(packageDir, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', dir], {
     cwd: dir,
-  }).catch((e) => assert.fail(`tsc failed:\n${e.stdout}${e.stderr}`))
+  })
+    .catch((e) => assert.fail(`tsc failed:\n${e.stdout}${e.stderr}`))
+    .then(linkRecorder)
 })
+
+/** The compiled examples import the package through test/readme-record.cjs. */
+function linkRecorder() {
+  const at = join(dir, 'out', 'node_modules', 'mcp-tool-result')
+  mkdirSync(at, { recursive: true })
+  const exports = { '.': { import: './index.mjs', require: './index.cjs' }, './wasm': { import: './wasm.mjs', require: './wasm.cjs' } }
+  writeFileSync(join(at, 'package.json'), JSON.stringify({ name: 'mcp-tool-result', exports }))
+  writeFileSync(join(at, 'index.cjs'), `module.exports = require(${JSON.stringify(join(packageDir, 'test', 'readme-record.cjs'))})\n`)
+  const names = 'convert, convertJson, convertAsync, convertJsonAsync, toCopilot, extractImages, extractImagesJson, targetNames, ConvertError, backend, init'
+  writeFileSync(join(at, 'index.mjs'), `import m from './index.cjs'\nexport const { ${names} } = m\nexport default m\n`)
+  writeFileSync(join(at, 'wasm.cjs'), `module.exports = require(${JSON.stringify(join(packageDir, 'wasm', 'node.cjs'))})\n`)
+  writeFileSync(join(at, 'wasm.mjs'), `export * from ${JSON.stringify(pathToFileURL(join(packageDir, 'wasm', 'node.mjs')).href)}\n`)
+}
+
+const repo = join(packageDir, '..')
+let cliPath = null
+
+/** The core's CLI (the debug build `make check-generated` also uses). */
+function cli() {
+  if (cliPath === null) {
+    const env = { ...process.env, CARGO_TARGET_DIR: join(repo, 'target') }
+    execFileSync('cargo', ['build', '-q', '-p', 'mcp-tool-result', '--features', 'cli'], { cwd: repo, env, stdio: 'inherit' })
+    cliPath = join(repo, 'target', 'debug', 'mcp-tool-result')
+  }
+  return cliPath
+}
+
+/** What the core's CLI gives for a recorded call: the Conversion, or `{error: {code, path}}`. */
+function coreConversion({ door, input, target, options }) {
+  // The binding's defaults, before the caller's options (as api.js sends them).
+  const sent = { host: 'node', payload: 'sdk', ...options }
+  const args = ['convert', '--to', target, ...Object.entries(sent).flatMap(([k, v]) => ['--option', `${k}=${JSON.stringify(v)}`]), '-']
+  const stdin = door === 'json' ? input : JSON.stringify(input)
+  try {
+    return { result: JSON.parse(execFileSync(cli(), args, { input: stdin, encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe'] })) }
+  } catch (e) {
+    const m = /^mcp-tool-result: ([a-z_]+)(?: at (\S*))?: /.exec(e.stderr ?? '')
+    assert.ok(m, `the CLI failed: ${e.stderr ?? e}`)
+    return { error: { code: m[1], path: m[2] ?? '' } }
+  }
+}
+
+let checked = 0
 
 for (const { name, ext, code, output } of examples.filter((e) => e.output !== undefined)) {
   test(`README ${name} prints what the README says`, async () => {
     const from = received.length
     const file = join(dir, 'out', `${name}.${ext === 'mts' ? 'mjs' : ext}`)
-    const { stdout } = await promisify(execFile)(process.execPath, [file], { cwd: dir, env })
+    const record = join(dir, `${name}.record.jsonl`)
+    const { stdout } = await promisify(execFile)(process.execPath, [file], { cwd: dir, env: { ...env, MTR_README_RECORD: record } })
     assert.equal(stdout, output)
+    const calls = existsSync(record) ? readFileSync(record, 'utf8').trim().split('\n').map((line) => JSON.parse(line)) : []
+    for (const { result, error, outputOnly, ...call } of calls) {
+      const core = coreConversion(call)
+      const want = core.error || !outputOnly ? core : { result: { output: core.result.output } }
+      assert.deepEqual(error ? { error } : { result }, want, JSON.stringify(call))
+      checked++
+    }
     const requests = received.slice(from)
     if (/from '(@anthropic-ai\/sdk|openai|@google\/genai|@aws-sdk\/client-bedrock-runtime)'/.test(code)) {
       assert.equal(requests.length, 1, `requests: ${requests.map((r) => r.path)}`)
@@ -181,3 +237,7 @@ for (const { name, ext, code, output } of examples.filter((e) => e.output !== un
     }
   })
 }
+
+test('the README examples made conversions, each checked against the core', () => {
+  assert.ok(checked >= 10, `checked ${checked}`)
+})

@@ -12,8 +12,6 @@ import pytest
 import mcp_tool_result as m
 from mcp_tool_result import _native
 
-from conftest import CONFORMANCE_DIR
-
 HERE = Path(__file__).resolve().parent
 
 # The family of each error code (the core's ErrorFamily), restated for the Python classes.
@@ -66,14 +64,6 @@ def test_one_shortcut_only() -> None:
     shortcuts = {name for name in dir(m) if name.startswith("to_")}
     assert shortcuts == {"to_copilot", "to_copilot_result"}
     assert shortcuts <= set(m.__all__)
-
-
-def test_options_typed_dict_covers_the_documented_options() -> None:
-    readme = (CONFORMANCE_DIR / "README.md").read_text(encoding="utf-8")
-    section = readme.split("\n## Options\n", 1)[1].split("\n## ", 1)[0]
-    documented = re.findall(r"^\| `([a-z0-9_]+)` \|", section, flags=re.MULTILINE)
-    assert documented, "no options table in conformance/README.md"
-    assert set(documented) <= set(m.Options.__annotations__)
 
 
 VALID_OPTIONS = {

@@ -3,12 +3,12 @@
 use std::fmt;
 
 macro_rules! codes {
-    ($( $(#[$doc:meta])* $variant:ident = $name:literal, $kind:ident; )*) => {
+    ($( #[doc = $doc:literal] $variant:ident = $name:literal, $kind:ident; )*) => {
         /// A stable, snake_case code naming one rule. Diagnostics and errors share the set.
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
         #[non_exhaustive]
         pub enum Code {
-            $( $(#[$doc])* $variant, )*
+            $( #[doc = $doc] $variant, )*
         }
 
         impl Code {
@@ -24,6 +24,11 @@ macro_rules! codes {
             pub fn kind(self) -> CodeKind {
                 match self { $(Code::$variant => CodeKind::$kind,)* }
             }
+
+            /// One line on when the code applies (the variant's doc comment).
+            pub fn doc(self) -> &'static str {
+                match self { $(Code::$variant => $doc.trim_start(),)* }
+            }
         }
     };
 }
@@ -31,7 +36,7 @@ macro_rules! codes {
 codes! {
     /// JSON text that does not parse.
     InvalidJson = "invalid_json", Error;
-    /// Nesting deeper than [`crate::MAX_DEPTH`].
+    /// Nesting deeper than `MAX_DEPTH` (512 levels).
     TooDeep = "too_deep", Error;
     /// A host value that JSON cannot represent (a function, a map object, a class instance).
     UnsupportedValue = "unsupported_value", Error;

@@ -17,7 +17,7 @@ use crate::targets::plan::{fit_media, Caps, Media, MediaClass, Tally};
 const MIB: u64 = 1024 * 1024;
 
 /// The smallest common provider limits, used when no option names a cap.
-const DEFAULT_CAPS: Caps = Caps {
+pub(crate) const DEFAULT_CAPS: Caps = Caps {
     images: Some(20),
     item_bytes: Some(3_932_160),
     total_bytes: Some(20 * MIB),

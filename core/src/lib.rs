@@ -18,6 +18,7 @@
 
 mod base64;
 mod canonical;
+pub mod catalog;
 mod conversion;
 mod error;
 mod extract;

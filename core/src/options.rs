@@ -124,6 +124,92 @@ impl Default for Options {
     }
 }
 
+/// The type of an option's value, as [`OPTIONS`] describes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OptionType {
+    /// `true` or `false`.
+    Bool,
+    /// Any string.
+    String,
+    /// One of the listed strings.
+    Enum(&'static [&'static str]),
+    /// An integer ≥ 0.
+    Count,
+}
+
+/// One option as the catalog lists it (see [`crate::catalog`]).
+#[derive(Debug, Clone, Copy)]
+pub struct OptionSpec {
+    /// The snake_case name (the camelCase spelling is accepted too).
+    pub name: &'static str,
+    /// The type of its value.
+    pub ty: OptionType,
+    /// `null` is accepted (and means the default).
+    pub nullable: bool,
+    /// The default as JSON text (`null`: none, or the target's limit for the caps).
+    pub default: &'static str,
+    /// `extract_images` reads it too.
+    pub extract: bool,
+    /// One line on what it does.
+    pub doc: &'static str,
+}
+
+const fn spec(
+    name: &'static str,
+    ty: OptionType,
+    nullable: bool,
+    default: &'static str,
+    extract: bool,
+    doc: &'static str,
+) -> OptionSpec {
+    OptionSpec {
+        name,
+        ty,
+        nullable,
+        default,
+        extract,
+        doc,
+    }
+}
+
+/// Every option [`Options::from_value`] reads, in documentation order.
+pub const OPTIONS: &[OptionSpec] = &[
+    spec("strict", OptionType::Bool, false, "false", true,
+        "Raise on the first repair instead of repairing."),
+    spec("validate_base64", OptionType::Bool, false, "true", true,
+        "Check that every payload is canonical base64 (repair or replace it if not)."),
+    spec("sniff_mime", OptionType::Bool, false, "true", true,
+        "Trust the payload's magic bytes over a contradicting `mimeType`."),
+    spec("respect_audience", OptionType::Bool, false, "true", false,
+        "Keep blocks whose audience excludes the assistant away from the model."),
+    spec("binary", OptionType::Enum(&["inline", "marker"]), false, "\"inline\"", false,
+        "`mcp` target: keep payloads inline or replace them by text markers."),
+    spec("structured_content", OptionType::Enum(&["fallback", "prefer", "append", "ignore"]), false, "\"fallback\"", false,
+        "How `structuredContent` reaches the model (`fallback`: only when no text says anything)."),
+    spec("tool_call_id", OptionType::String, true, "null", false,
+        "Id of the tool call, for targets whose item carries one."),
+    spec("tool_name", OptionType::String, true, "null", false,
+        "Name of the tool, for targets whose item carries one."),
+    spec("payload", OptionType::Enum(&["wire", "sdk"]), false, "\"wire\"", false,
+        "Payloads as base64 text (`wire`, the HTTP JSON form) or as bytes where the official SDK of `host` types the field as binary (`sdk`)."),
+    spec("host", OptionType::Enum(&["python", "node", "go"]), true, "null", false,
+        "The language whose SDK `payload: \"sdk\"` is for (required by it)."),
+    spec("max_images", OptionType::Count, true, "null", true,
+        "Most images one result may carry."),
+    spec("max_image_bytes", OptionType::Count, true, "null", true,
+        "Most decoded bytes of one media item."),
+    spec("max_total_bytes", OptionType::Count, true, "null", true,
+        "Most decoded bytes of all media of one result."),
+    spec("max_image_dimension", OptionType::Count, true, "null", true,
+        "Longest image side in pixels."),
+    spec("fit_images", OptionType::Enum(&["limits", "recommended", "off"]), false, "\"limits\"", true,
+        "Images over a limit: `limits` downscales and re-encodes them to fit, `recommended` also to the provider's recommended size, `off` gives markers (`image_resized` reports each fit)."),
+    spec("images_in_request", OptionType::Count, true, "0", false,
+        "Images the request already holds besides this result: past 20 in all, Anthropic's limit drops to 2000 px."),
+    spec("max_text_chars", OptionType::Count, true, "null", false,
+        "Most characters of text one result gives the model (`null`: no limit); the middle is cut, keeping head and tail (`text_truncated`)."),
+];
+
 impl Options {
     /// Parses options given as JSON text (what [`Options::from_value`] takes; `""` means none).
     /// Text that is not JSON is `invalid_option` at `""`.

@@ -20,9 +20,10 @@ returns ``{"images", "text", "diagnostics"?}``. Errors are :class:`ConvertError`
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal, TypeAlias, TypedDict, get_args
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias, TypedDict
 
 from . import _native
+from ._catalog import TARGETS, ErrorCode, NoticeCode, Options, RepairCode, Target
 from ._errors import ConvertError, InternalError, InvalidInputError, NotFinalError, UsageError
 
 if TYPE_CHECKING:
@@ -36,12 +37,15 @@ __all__ = [
     "CopilotBinaryResult",
     "CopilotToolResult",
     "Diagnostic",
+    "ErrorCode",
     "ExtractedImage",
     "Extraction",
     "InternalError",
     "InvalidInputError",
     "NotFinalError",
+    "NoticeCode",
     "Options",
+    "RepairCode",
     "Target",
     "UsageError",
     "__version__",
@@ -55,77 +59,13 @@ __all__ = [
 
 __version__: str = _native.__version__
 
-Target = Literal[
-    "copilot",
-    "mcp",
-    "anthropic",
-    "anthropic-mcp",
-    "openai-chat",
-    "openai-responses",
-    "gemini",
-    "gemini-legacy",
-    "bedrock",
-    "text",
-]
-"""The name of an output target."""
-
-TARGETS: tuple[Target, ...] = get_args(Target)
-"""Every target, in documentation order (a test checks it equals the core's list)."""
-
 _JsonText: TypeAlias = str | bytes | bytearray | memoryview
-
-
-class Options(TypedDict, total=False):
-    """Conversion options (keyword arguments; camelCase names are accepted too)."""
-
-    strict: bool
-    """Raise on the first repair instead of repairing (default False)."""
-    validate_base64: bool
-    """Check that every payload is base64 (default True)."""
-    sniff_mime: bool
-    """Trust the payload's magic bytes over a contradicting ``mimeType`` (default True)."""
-    respect_audience: bool
-    """Keep blocks addressed to another audience away from the model (default True)."""
-    binary: Literal["inline", "marker"]
-    """``mcp`` target: keep payloads or replace them by text markers (default "inline")."""
-    structured_content: Literal["fallback", "prefer", "append", "ignore"]
-    """How ``structuredContent`` reaches the model (default "fallback")."""
-    tool_call_id: str
-    """Id of the tool call, for targets whose item carries one (required by ``anthropic``,
-    ``openai-*`` and ``bedrock``: without it a ``missing_tool_call_id`` repair is reported)."""
-    tool_name: str
-    """Name of the tool, for targets whose item carries one."""
-    payload: Literal["sdk", "wire"]
-    """``"sdk"`` (this binding's default): ``bytes`` wherever the official Python SDK types the
-    field as binary (boto3's Bedrock ``source.bytes``, google-genai's ``inlineData.data``);
-    ``"wire"``: base64 text everywhere, the providers' HTTP JSON form."""
-    host: Literal["python", "node", "go"] | None
-    """The language whose SDK ``payload="sdk"`` is for (this binding sets ``"python"``)."""
-    max_images: int
-    """Most images one result may carry (default: the target's limit)."""
-    max_image_bytes: int
-    """Most decoded bytes of one media item (default: the target's limit)."""
-    max_total_bytes: int
-    """Most decoded bytes of all media of one result (default: the target's limit)."""
-    max_image_dimension: int
-    """Longest image side in pixels (default: the target's limit)."""
-    fit_images: Literal["limits", "recommended", "off"]
-    """Images over a limit: ``"limits"`` (default) downscales and re-encodes them to fit the
-    target's limits (or the caps above); ``"recommended"`` also downscales to the provider's
-    recommended size; ``"off"`` replaces them by markers. Each fitted image is reported
-    (``image_resized``). Fitting can take tens of milliseconds; the GIL is released meanwhile."""
-    images_in_request: int | None
-    """Images the request already holds besides this result (default 0): past 20 in all,
-    Anthropic's limit drops to 2000 px."""
-    max_text_chars: int | None
-    """Most characters of text one result gives the model (default None: no limit); the middle
-    is cut, keeping head and tail, with a marker saying how much (``text_truncated``)."""
 
 
 class Diagnostic(TypedDict):
     """One repair, loss or notice: a stable code, a JSON Pointer into the input, a message."""
 
-    code: str
+    code: RepairCode | NoticeCode
     path: str
     message: str
 

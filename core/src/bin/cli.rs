@@ -9,6 +9,7 @@ const USAGE: &str = "usage:
   mcp-tool-result convert --to TARGET [--option key=value ...] [--pretty] [FILE|-]
   mcp-tool-result extract [--option key=value ...] [--pretty] [FILE|-]
   mcp-tool-result targets
+  mcp-tool-result catalog      (every target, option and code as JSON)
 
 Option values are parsed as JSON, else taken as a string (e.g. --option strict=true).";
 
@@ -33,6 +34,7 @@ fn run(args: &[String]) -> Result<String, String> {
             .map(|t| format!("{:<17} {}", t.name(), t.description()))
             .collect::<Vec<_>>()
             .join("\n")),
+        Some("catalog") => Ok(mcp_tool_result::catalog::to_json().trim_end().to_owned()),
         Some(command @ ("convert" | "extract")) => convert(command, &args[1..]),
         Some("-h" | "--help") | None => Ok(USAGE.to_owned()),
         Some(other) => Err(format!("unknown command {other:?}\n{USAGE}")),

@@ -48,18 +48,28 @@ pub enum Target {
 impl Target {
     /// The caps of the target's profile (`mcp` has none).
     pub(crate) fn caps(self) -> plan::Caps {
+        self.profile().map_or(plan::Caps::NONE, |profile| profile.caps)
+    }
+
+    /// What the target carries and its default caps (`mcp` has no profile: it keeps every block).
+    pub(crate) fn profile(self) -> Option<&'static plan::Profile> {
         match self {
-            Target::Copilot => copilot::PROFILE.caps,
-            Target::Mcp => plan::Caps::NONE,
-            Target::Anthropic => anthropic::PROFILE.caps,
-            Target::AnthropicMcp => anthropic::MCP_PROFILE.caps,
-            Target::OpenaiChat => openai::CHAT_PROFILE.caps,
-            Target::OpenaiResponses => openai::RESPONSES_PROFILE.caps,
-            Target::Gemini => gemini::PROFILE.caps,
-            Target::GeminiLegacy => gemini::LEGACY_PROFILE.caps,
-            Target::Bedrock => bedrock::PROFILE.caps,
-            Target::Text => text::PROFILE.caps,
+            Target::Copilot => Some(&copilot::PROFILE),
+            Target::Mcp => None,
+            Target::Anthropic => Some(&anthropic::PROFILE),
+            Target::AnthropicMcp => Some(&anthropic::MCP_PROFILE),
+            Target::OpenaiChat => Some(&openai::CHAT_PROFILE),
+            Target::OpenaiResponses => Some(&openai::RESPONSES_PROFILE),
+            Target::Gemini => Some(&gemini::PROFILE),
+            Target::GeminiLegacy => Some(&gemini::LEGACY_PROFILE),
+            Target::Bedrock => Some(&bedrock::PROFILE),
+            Target::Text => Some(&text::PROFILE),
         }
+    }
+
+    /// The field of the target's item that requires a tool-call id, if any.
+    pub(crate) fn id_field(self) -> Option<&'static str> {
+        ID_FIELDS.iter().find(|(t, _)| *t == self).map(|(_, field)| *field)
     }
 
     /// Every target, in documentation order.
@@ -163,7 +173,7 @@ pub(crate) fn check_tool_call_id(
     result: &ToolResult<'_>,
     ctx: &mut Context<'_>,
 ) -> Result<(), ConvertError> {
-    let Some((_, field)) = ID_FIELDS.iter().find(|(t, _)| *t == target) else {
+    let Some(field) = target.id_field() else {
         return Ok(());
     };
     if ctx.options.tool_call_id.is_some() || result.tool_use_id.is_some() {
