@@ -8,7 +8,9 @@ mod error;
 mod lift;
 mod lower;
 
-use mcp_tool_result::{json, Code, Conversion, ConvertError, Map, Options, Str, Target, Value};
+use std::sync::OnceLock;
+
+use mcp_tool_result::{json, Code, Conversion, ConvertError, Host, Map, Options, PayloadForm, Str, Target, Value};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 
@@ -88,17 +90,41 @@ fn conversion<'h, 'py>(
     target: &str,
     options: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Conversion<'h>> {
-    let options = lower::options(hosts, options).map_err(|e| error::from_lower(py, e))?;
-    let options = with_binding_defaults(options);
+    let options = match options {
+        Some(dict) => Some(with_binding_defaults(
+            lower::options(hosts, Some(dict)).map_err(|e| error::from_lower(py, e))?,
+        )),
+        None => None,
+    };
     core_call(py, hosts.borrowed_bytes(), || {
         let input = input.into_value()?;
-        mcp_tool_result::convert(input, target.parse()?, &Options::from_value(&options)?)
+        let target: Target = target.parse()?;
+        let parsed;
+        let options = match options {
+            Some(options) => {
+                parsed = Options::from_value(&options)?;
+                &parsed
+            }
+            None => default_options(),
+        };
+        mcp_tool_result::convert(input, target, options)
     })
 }
 
-/// The binding's own option defaults, where the caller gave none: `host` is Python, and
-/// payloads take the form the official Python SDKs accept as-is (`payload: "sdk"`: `bytes`
-/// where an SDK types the field as binary).
+/// The options of a call without keyword options: the binding's defaults, made once.
+fn default_options() -> &'static Options {
+    static DEFAULTS: OnceLock<Options> = OnceLock::new();
+    DEFAULTS.get_or_init(|| {
+        let mut options = Options::default();
+        options.host = Some(Host::Python);
+        options.payload = PayloadForm::Sdk;
+        options
+    })
+}
+
+/// The binding's own option defaults, where the caller gave none (as [`default_options`]):
+/// `host` is Python, and payloads take the form the official Python SDKs accept as-is
+/// (`payload: "sdk"`: `bytes` where an SDK types the field as binary).
 fn with_binding_defaults(options: Value<'_>) -> Value<'_> {
     let mut map = match options {
         Value::Object(map) => map,

@@ -81,8 +81,12 @@ impl Number<'_> {
 }
 
 /// Identifies a host string registered by a binding (an index into the binding's own table).
+/// `HostId(u32::MAX)` is reserved: a string given it carries no handle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct HostId(pub u32);
+
+/// The `host` of a [`Str`] without a host handle.
+const NO_HOST: u32 = u32::MAX;
 
 /// A string value: text that may borrow from the input, plus an optional host handle.
 ///
@@ -91,7 +95,8 @@ pub struct HostId(pub u32);
 #[derive(Debug, Clone)]
 pub struct Str<'a> {
     text: Cow<'a, str>,
-    host: Option<HostId>,
+    /// The host handle's id, [`NO_HOST`] for none (a plain `u32` keeps a `Str` at 32 bytes).
+    host: u32,
     lossy: bool,
     json_safe: bool,
 }
@@ -101,7 +106,7 @@ impl<'a> Str<'a> {
     pub fn borrowed(text: &'a str) -> Self {
         Str {
             text: Cow::Borrowed(text),
-            host: None,
+            host: NO_HOST,
             lossy: false,
             json_safe: false,
         }
@@ -111,7 +116,7 @@ impl<'a> Str<'a> {
     pub fn owned(text: String) -> Self {
         Str {
             text: Cow::Owned(text),
-            host: None,
+            host: NO_HOST,
             lossy: false,
             json_safe: false,
         }
@@ -121,7 +126,7 @@ impl<'a> Str<'a> {
     pub fn host(text: &'a str, id: HostId) -> Self {
         Str {
             text: Cow::Borrowed(text),
-            host: Some(id),
+            host: id.0,
             lossy: false,
             json_safe: false,
         }
@@ -132,7 +137,7 @@ impl<'a> Str<'a> {
     pub fn lossy(text: String) -> Self {
         Str {
             text: Cow::Owned(text),
-            host: None,
+            host: NO_HOST,
             lossy: true,
             json_safe: false,
         }
@@ -142,7 +147,7 @@ impl<'a> Str<'a> {
     pub(crate) fn json_safe(text: &'a str) -> Self {
         Str {
             text: Cow::Borrowed(text),
-            host: None,
+            host: NO_HOST,
             lossy: false,
             json_safe: true,
         }
@@ -188,14 +193,14 @@ impl<'a> Str<'a> {
 
     /// The host handle, when the string is a host string passed through unchanged.
     pub fn host_id(&self) -> Option<HostId> {
-        self.host
+        (self.host != NO_HOST).then_some(HostId(self.host))
     }
 
     /// Detaches the string from any borrowed input (the host handle is dropped too).
     pub fn into_owned(self) -> Str<'static> {
         Str {
             text: Cow::Owned(self.text.into_owned()),
-            host: None,
+            host: NO_HOST,
             lossy: self.lossy,
             json_safe: self.json_safe,
         }

@@ -235,15 +235,16 @@ impl Options {
                 ))
             }
         };
-        let mut payload_path = String::new();
+        let mut payload_key = "";
         for (key, value) in map.iter() {
-            let name = canonical_option_name(key.as_str());
-            let path = crate::pointer::Loc::at("").key(key.as_str()).render();
-            match name.as_str() {
-                "strict" => options.strict = expect_bool(value, &path, &name)?,
-                "validate_base64" => options.validate_base64 = expect_bool(value, &path, &name)?,
-                "sniff_mime" => options.sniff_mime = expect_bool(value, &path, &name)?,
-                "respect_audience" => options.respect_audience = expect_bool(value, &path, &name)?,
+            let key = key.as_str();
+            let path = || option_path(key);
+            let name = OPTIONS.iter().map(|spec| spec.name).find(|name| is_option_name(key, name)).unwrap_or_default();
+            match name {
+                "strict" => options.strict = expect_bool(value, path, name)?,
+                "validate_base64" => options.validate_base64 = expect_bool(value, path, name)?,
+                "sniff_mime" => options.sniff_mime = expect_bool(value, path, name)?,
+                "respect_audience" => options.respect_audience = expect_bool(value, path, name)?,
                 "binary" => {
                     options.binary = match value.as_str() {
                         Some("inline") => Binary::Inline,
@@ -251,7 +252,7 @@ impl Options {
                         _ => {
                             return Err(ConvertError::new(
                                 Code::InvalidOption,
-                                path,
+                                path(),
                                 "option binary must be \"inline\" or \"marker\"",
                             ))
                         }
@@ -265,7 +266,7 @@ impl Options {
                         Some("ignore") => Structured::Ignore,
                         _ => {
                             let message = "option structured_content must be one of fallback, prefer, append, ignore";
-                            return Err(ConvertError::new(Code::InvalidOption, path, message));
+                            return Err(ConvertError::new(Code::InvalidOption, path(), message));
                         }
                     }
                 }
@@ -276,12 +277,12 @@ impl Options {
                         _ => {
                             return Err(ConvertError::new(
                                 Code::InvalidOption,
-                                path,
+                                path(),
                                 "option payload must be \"wire\" or \"sdk\"",
                             ))
                         }
                     };
-                    payload_path = path;
+                    payload_key = key;
                 }
                 "host" => {
                     options.host = match value {
@@ -291,16 +292,16 @@ impl Options {
                         Value::String(s) if s.as_str() == "go" => Some(Host::Go),
                         _ => {
                             let message = "option host must be one of python, node, go";
-                            return Err(ConvertError::new(Code::InvalidOption, path, message));
+                            return Err(ConvertError::new(Code::InvalidOption, path(), message));
                         }
                     }
                 }
-                "tool_call_id" => options.tool_call_id = expect_string(value, &path, &name)?,
-                "tool_name" => options.tool_name = expect_string(value, &path, &name)?,
-                "max_images" => options.max_images = expect_count(value, &path, &name)?,
-                "max_image_bytes" => options.max_image_bytes = expect_count(value, &path, &name)?,
-                "max_total_bytes" => options.max_total_bytes = expect_count(value, &path, &name)?,
-                "max_image_dimension" => options.max_image_dimension = expect_count(value, &path, &name)?,
+                "tool_call_id" => options.tool_call_id = expect_string(value, path, name)?,
+                "tool_name" => options.tool_name = expect_string(value, path, name)?,
+                "max_images" => options.max_images = expect_count(value, path, name)?,
+                "max_image_bytes" => options.max_image_bytes = expect_count(value, path, name)?,
+                "max_total_bytes" => options.max_total_bytes = expect_count(value, path, name)?,
+                "max_image_dimension" => options.max_image_dimension = expect_count(value, path, name)?,
                 "fit_images" => {
                     options.fit_images = match value.as_str() {
                         Some("limits") => FitImages::Limits,
@@ -308,24 +309,28 @@ impl Options {
                         Some("off") => FitImages::Off,
                         _ => {
                             let message = "option fit_images must be one of limits, recommended, off";
-                            return Err(ConvertError::new(Code::InvalidOption, path, message));
+                            return Err(ConvertError::new(Code::InvalidOption, path(), message));
                         }
                     }
                 }
-                "images_in_request" => options.images_in_request = expect_count(value, &path, &name)?.unwrap_or(0),
-                "max_text_chars" => options.max_text_chars = expect_count(value, &path, &name)?,
+                "images_in_request" => options.images_in_request = expect_count(value, path, name)?.unwrap_or(0),
+                "max_text_chars" => options.max_text_chars = expect_count(value, path, name)?,
                 _ => {
                     return Err(ConvertError::new(
                         Code::InvalidOption,
-                        path,
-                        format!("unknown option {:?}", key.as_str()),
+                        path(),
+                        format!("unknown option {key:?}"),
                     ))
                 }
             }
         }
         if options.payload == PayloadForm::Sdk && options.host.is_none() {
             let message = "option payload \"sdk\" needs option host (python, node or go)";
-            return Err(ConvertError::new(Code::InvalidOption, payload_path, message));
+            return Err(ConvertError::new(
+                Code::InvalidOption,
+                option_path(payload_key),
+                message,
+            ));
         }
         Ok(options)
     }
@@ -339,30 +344,30 @@ impl Options {
     }
 }
 
-fn expect_bool(value: &Value<'_>, path: &str, name: &str) -> Result<bool, ConvertError> {
+fn expect_bool(value: &Value<'_>, path: impl Fn() -> String, name: &str) -> Result<bool, ConvertError> {
     match value {
         Value::Bool(b) => Ok(*b),
         other => Err(ConvertError::new(
             Code::InvalidOption,
-            path,
+            path(),
             format!("option {name} must be a boolean, not {}", other.type_name()),
         )),
     }
 }
 
-fn expect_string(value: &Value<'_>, path: &str, name: &str) -> Result<Option<String>, ConvertError> {
+fn expect_string(value: &Value<'_>, path: impl Fn() -> String, name: &str) -> Result<Option<String>, ConvertError> {
     match value {
         Value::Null => Ok(None),
         Value::String(s) => Ok(Some(s.as_str().to_owned())),
         other => Err(ConvertError::new(
             Code::InvalidOption,
-            path,
+            path(),
             format!("option {name} must be a string, not {}", other.type_name()),
         )),
     }
 }
 
-fn expect_count(value: &Value<'_>, path: &str, name: &str) -> Result<Option<u64>, ConvertError> {
+fn expect_count(value: &Value<'_>, path: impl Fn() -> String, name: &str) -> Result<Option<u64>, ConvertError> {
     if matches!(value, Value::Null) {
         return Ok(None);
     }
@@ -370,19 +375,29 @@ fn expect_count(value: &Value<'_>, path: &str, name: &str) -> Result<Option<u64>
     let message = || format!("option {name} must be a non-negative integer");
     count
         .map(Some)
-        .ok_or_else(|| ConvertError::new(Code::InvalidOption, path, message()))
+        .ok_or_else(|| ConvertError::new(Code::InvalidOption, path(), message()))
 }
 
-/// `validateBase64` → `validate_base64`; snake_case names pass unchanged.
-fn canonical_option_name(name: &str) -> String {
-    let mut out = String::with_capacity(name.len() + 4);
-    for c in name.chars() {
-        if c.is_ascii_uppercase() {
-            out.push('_');
-            out.push(c.to_ascii_lowercase());
-        } else {
-            out.push(c);
+/// Whether `key` names the option `snake`: as given, or in camelCase (`validateBase64` is
+/// `validate_base64`: each ASCII capital reads as `_` and its lower case). No allocation.
+fn is_option_name(key: &str, snake: &str) -> bool {
+    let mut expected = snake.bytes();
+    for b in key.bytes() {
+        if b.is_ascii_uppercase() {
+            if expected.next() != Some(b'_') {
+                return false;
+            }
+            if expected.next() != Some(b.to_ascii_lowercase()) {
+                return false;
+            }
+        } else if expected.next() != Some(b) {
+            return false;
         }
     }
-    out
+    expected.next().is_none()
+}
+
+/// The JSON Pointer of the option `key` (built only for an error).
+fn option_path(key: &str) -> String {
+    crate::pointer::Loc::at("").key(key).render()
 }
