@@ -7,6 +7,7 @@ package mcptoolresult
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -155,10 +156,16 @@ func TestSoak(t *testing.T) {
 	warmUp := min(n/2, len(w.Schedule))
 	kinds := map[int]bool{}
 	results, errs, warm := 0, 0, 0
+	// The resident set at the warm-up and every tenth of the rest: a leak grows it steadily,
+	// an allocator settling does not.
+	var samples []string
 	start := time.Now()
 	for k := range n {
 		if k == warmUp {
 			warm = settledRSS(t)
+		}
+		if k > warmUp && (k-warmUp)%max(1, (n-warmUp)/10) == 0 {
+			samples = append(samples, fmt.Sprintf("%.1f", float64(settledRSS(t))/mib))
 		}
 		index := w.Schedule[k%len(w.Schedule)]
 		c := &w.Calls[index]
@@ -182,6 +189,7 @@ func TestSoak(t *testing.T) {
 	end := settledRSS(t)
 	t.Logf("soak go-%s: N=%d results=%d errors=%d rss warm=%.1f MiB end=%.1f MiB growth=%+.1f MiB (bound %d MiB) time=%.1fs",
 		Backend, n, results, errs, float64(warm)/mib, float64(end)/mib, float64(end-warm)/mib, soakRSSBound/mib, time.Since(start).Seconds())
+	t.Logf("soak go-%s: rss MiB every tenth after the warm-up: %s", Backend, strings.Join(samples, " "))
 	if results == 0 || errs == 0 {
 		t.Error("the workload must give both results and errors")
 	}
