@@ -9,6 +9,7 @@ import os
 from typing import Any
 
 import mcp_tool_result as m
+
 from conftest import CONFORMANCE_DIR
 
 MIB = 1 << 20
@@ -22,7 +23,8 @@ def soak_n(default: int) -> int:
 @functools.cache
 def driver() -> Any:
     spec = importlib.util.spec_from_file_location("soak_driver", CONFORMANCE_DIR / "soak" / "driver.py")
-    assert spec is not None and spec.loader is not None
+    assert spec is not None
+    assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module

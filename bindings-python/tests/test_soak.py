@@ -10,8 +10,9 @@ import sys
 import time
 from typing import Any
 
-import mcp_tool_result as m
 from soak_support import MIB, outcome, rss, soak_n, workload
+
+import mcp_tool_result as m
 
 # A leak of one small allocation per call (a 32-byte string, a 64-byte dict) grows a million
 # calls by 32 MB or more; pymalloc's arenas and the core's allocator settle within the warm-up
@@ -99,10 +100,13 @@ def test_soak_rss_and_refcounts() -> None:
         f"end={end / MIB:.1f} MiB growth={(end - warm) / MIB:+.1f} MiB (bound {RSS_BOUND // MIB} MiB) "
         f"time={seconds:.1f}s\nsoak python: rss MiB every tenth after the warm-up: {' '.join(samples)}"
     )
-    assert results > 0 and errors > 0
+    assert results > 0
+    assert errors > 0
     assert end - warm <= RSS_BOUND
     after = [sys.getrefcount(s) for s in strings]
-    changed = [(s[:40], before, now) for s, before, now in zip(strings, counts, after) if now != before]
+    changed = [
+        (s[:40], before, now) for s, before, now in zip(strings, counts, after, strict=True) if now != before
+    ]
     assert changed == []
 
 

@@ -16,8 +16,9 @@ import os
 from collections.abc import Callable, Iterator
 from typing import Any
 
-import mcp_tool_result as m
 from soak_support import driver
+
+import mcp_tool_result as m
 
 
 def hostile_count() -> int:
@@ -30,6 +31,10 @@ class Tally:
     def __init__(self) -> None:
         self.inputs = self.results = self.errors = 0
 
+    def report(self, what: str) -> str:
+        counts = f"inputs={self.inputs} results={self.results} convert_errors={self.errors}"
+        return f"\nhostile python {what}: {counts}"
+
     def call(self, fn: Callable[[], Any]) -> None:
         self.inputs += 1
         try:
@@ -37,7 +42,8 @@ class Tally:
         except m.ConvertError:
             self.errors += 1
             return
-        assert isinstance(got, dict) and ("output" in got or "images" in got)
+        assert isinstance(got, dict)
+        assert "output" in got or "images" in got
         self.results += 1
 
 
@@ -60,8 +66,9 @@ def test_mutated_inputs() -> None:
         except (ValueError, RecursionError):
             continue
         tally.call(call_with(op, target, value, options, text=False))
-    print(f"\nhostile python mutated: inputs={tally.inputs} results={tally.results} convert_errors={tally.errors}")
-    assert tally.results > 0 and tally.errors > 0
+    print(tally.report("mutated"))
+    assert tally.results > 0
+    assert tally.errors > 0
 
 
 class Boom(Exception):
@@ -258,7 +265,17 @@ def host_values() -> list[Any]:
     return values
 
 
-OPTION_VALUES: list[Any] = [GetattrRaises(), IntSub(2), FloatSub(1.0), StrSub("off"), 2**70, float("nan"), b"x", [1], {}]
+OPTION_VALUES: list[Any] = [
+    GetattrRaises(),
+    IntSub(2),
+    FloatSub(1.0),
+    StrSub("off"),
+    2**70,
+    float("nan"),
+    b"x",
+    [1],
+    {},
+]
 
 
 def test_host_objects() -> None:
@@ -270,5 +287,6 @@ def test_host_objects() -> None:
     for value in OPTION_VALUES:
         for name in ("strict", "max_images", "fit_images", "tool_call_id", "payload"):
             tally.call(lambda: m.convert({"content": []}, "anthropic", **{name: value}))  # noqa: B023
-    print(f"\nhostile python host objects: inputs={tally.inputs} results={tally.results} convert_errors={tally.errors}")
-    assert tally.results > 0 and tally.errors > 0
+    print(tally.report("host objects"))
+    assert tally.results > 0
+    assert tally.errors > 0

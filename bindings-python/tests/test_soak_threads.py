@@ -30,7 +30,9 @@ def large_calls() -> list[dict[str, Any]]:
             {
                 "id": f"large/{i}",
                 "op": "extract" if i == 7 else "convert",
-                "target": ("anthropic", "gemini", "openai-responses", "bedrock", "copilot", "mcp", "text")[i % 7],
+                "target": ("anthropic", "gemini", "openai-responses", "bedrock", "copilot", "mcp", "text")[
+                    i % 7
+                ],
                 "options": {"tool_call_id": f"c{i}", "fit_images": ("limits", "recommended")[i % 2]}
                 | ({"strict": True, "max_text_chars": 1000} if i % 3 == 0 else {}),
                 "input": result,

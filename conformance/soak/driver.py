@@ -106,7 +106,13 @@ def demo_calls() -> list[dict[str, Any]]:
                 }
             )
     calls.append(
-        {"id": "demo/extract", "op": "extract", "target": "extract_images", "options": {}, "error": None}
+        {
+            "id": "demo/extract",
+            "op": "extract",
+            "target": "extract_images",
+            "options": {},
+            "error": None,
+        }
         | {"heavy": False, "input": result}
     )
     return calls
@@ -157,8 +163,36 @@ ODD_STRINGS = [
     b'"http://127.0.0.1/x.png"',
     b'""',
 ]
-WRONG_TYPES = [b"null", b"true", b"0", b"-1", b"[]", b"{}", b'"x"', b"[[[]]]", b'{"type":"image"}', b"1.5"]
-OPTION_VALUES = [None, True, False, -1, 0, 1, 2**53, 2**64, 1.5, "x", "", [], {}, "off", "marker", "wire"]
+WRONG_TYPES = [
+    b"null",
+    b"true",
+    b"0",
+    b"-1",
+    b"[]",
+    b"{}",
+    b'"x"',
+    b"[[[]]]",
+    b'{"type":"image"}',
+    b"1.5",
+]
+OPTION_VALUES = [
+    None,
+    True,
+    False,
+    -1,
+    0,
+    1,
+    2**53,
+    2**64,
+    1.5,
+    "x",
+    "",
+    [],
+    {},
+    "off",
+    "marker",
+    "wire",
+]
 OPTION_NAMES = [
     "strict",
     "validate_base64",
@@ -210,7 +244,17 @@ def value_spans(text: bytes) -> list[tuple[int, int]]:
 def mutate(rng: random.Random, text: bytes) -> tuple[str, bytes]:
     """One mutation of JSON text: its kind and the mutated bytes."""
     kind = rng.choice(
-        ["flip", "truncate", "number", "string", "wrong_type", "deep", "splice", "delete", "duplicate"]
+        [
+            "flip",
+            "truncate",
+            "number",
+            "string",
+            "wrong_type",
+            "deep",
+            "splice",
+            "delete",
+            "duplicate",
+        ]
     )
     if kind == "flip" and text:
         data = bytearray(text)
@@ -222,7 +266,11 @@ def mutate(rng: random.Random, text: bytes) -> tuple[str, bytes]:
     spans = value_spans(text)
     if kind in ("number", "string", "wrong_type") and spans:
         start, end = rng.choice(spans)
-        pool = {"number": HUGE_NUMBERS, "string": ODD_STRINGS, "wrong_type": WRONG_TYPES}[kind]
+        pool = {
+            "number": HUGE_NUMBERS,
+            "string": ODD_STRINGS,
+            "wrong_type": WRONG_TYPES,
+        }[kind]
         return kind, text[:start] + rng.choice(pool) + text[end:]
     if kind == "deep":
         depth = rng.choice([511, 512, 513, 600, 5_000, 100_000])
@@ -230,10 +278,17 @@ def mutate(rng: random.Random, text: bytes) -> tuple[str, bytes]:
         where = rng.choice(["whole", "content", "value"])
         if where == "content" and spans:
             start, end = rng.choice(spans)
-            return kind, text[:start] + opener * depth + text[start:end] + closer * depth + text[end:]
+            return kind, text[:start] + opener * depth + text[
+                start:end
+            ] + closer * depth + text[end:]
         if where == "value":
             nested = opener * depth + b"1" + closer * depth
-            return kind, b'{"content":[{"type":"text","text":"x"}],"structuredContent":' + nested + b"}"
+            return (
+                kind,
+                b'{"content":[{"type":"text","text":"x"}],"structuredContent":'
+                + nested
+                + b"}",
+            )
         return kind, opener * depth + text + closer * depth
     if kind == "splice" and text:
         i, j = sorted(rng.randrange(len(text) + 1) for _ in range(2))
@@ -259,9 +314,9 @@ def hostile(count: int, seed: int) -> list[dict[str, Any]]:
         if "input_json" in call:
             text = call["input_json"].encode("utf-8", "surrogatepass")
         else:
-            text = json.dumps(call["input"], separators=(",", ":"), ensure_ascii=False).encode(
-                "utf-8", "surrogatepass"
-            )
+            text = json.dumps(
+                call["input"], separators=(",", ":"), ensure_ascii=False
+            ).encode("utf-8", "surrogatepass")
         kind, data = mutate(rng, text)
         options = dict(call["options"])
         if n % 5 == 0:
@@ -281,7 +336,9 @@ def hostile(count: int, seed: int) -> list[dict[str, Any]]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("what", choices=["workload", "hostile"])
     parser.add_argument("--count", type=int, default=300)
     parser.add_argument("--seed", type=int, default=13)
