@@ -331,7 +331,7 @@ soak-python:
 	[ -x $(SOAK_VENV)/bin/python ] || python3 -m venv $(SOAK_VENV)
 	$(SOAK_VENV)/bin/pip install -q --disable-pip-version-check pytest==9.2.0
 	$(SOAK_VENV)/bin/pip install -q --disable-pip-version-check --force-reinstall --no-deps target/py/wheels/mcp_tool_result-*.whl
-	$(SOAK_PYTEST) tests/test_soak.py tests/test_soak_hostile.py 2>&1 | tee $(SOAK)/python.log | sed -n 's/^\(soak\|hostile\) /&/p'
+	$(SOAK_PYTEST) tests/test_soak.py tests/test_soak_hostile.py 2>&1 | tee $(SOAK)/python.log
 
 soak-node:
 	@mkdir -p $(SOAK)
