@@ -48,7 +48,11 @@ export function run(api, call) {
  * base64), or the error's class, code and path. Any other exception propagates. */
 export function outcome(api, call) {
   try {
-    return JSON.stringify(run(api, call), (_, v) => (v instanceof Uint8Array ? { bytes: Buffer.from(v).toString('base64') } : v))
+    // `this[key]` is the value before a Buffer's toJSON runs.
+    return JSON.stringify(run(api, call), function (key, v) {
+      const raw = this[key]
+      return raw instanceof Uint8Array ? { bytes: Buffer.from(raw).toString('base64') } : v
+    })
   } catch (e) {
     if (e instanceof api.ConvertError) return `error ${e.code} ${e.path}`
     throw e
