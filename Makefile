@@ -307,17 +307,20 @@ dist-check: dist-tools conformance-images ## Verify .build/dist: tags, file type
 # Each binding's tests (run by `make test`) hold short versions: a few thousand conversions of
 # the driver's workload, a few hundred mutated inputs, threads/workers/goroutines against the
 # serial outcomes. `make soak` runs the leak soak of every build with SOAK_N conversions, one
-# at a time under nice, then the hostile-value tests with SOAK_HOSTILE mutated inputs; the
-# figures go to .build/soak/*.log. `make leak-check` runs the core's tests under LeakSanitizer.
+# at a time under nice, then the hostile-value tests with SOAK_HOSTILE mutated inputs (and as
+# many from the fuzz corpus when there is one); the figures go to .build/soak/*.log.
+# `make leak-check` runs the core's tests under LeakSanitizer.
 SOAK_N ?= 1000000
 SOAK_HOSTILE ?= 5000
+# The fuzz corpus of `convert` (made by `make fuzz`), read by the hostile-value tests when present.
+SOAK_CORPUS ?= $(wildcard $(ROOT)/core/fuzz/corpus/convert)
 SOAK := $(BUILD)/soak
 SOAK_VENV := $(SOAK)/venv
 # $(call soak_go,<CGO_ENABLED>,<log>): Go's soak and mutated inputs on one backend.
-soak_go = cd bindings-go && CGO_ENABLED=$(1) SOAK_N=$(SOAK_N) SOAK_HOSTILE=$(SOAK_HOSTILE) \
+soak_go = cd bindings-go && CGO_ENABLED=$(1) SOAK_N=$(SOAK_N) SOAK_HOSTILE=$(SOAK_HOSTILE) SOAK_CORPUS=$(SOAK_CORPUS) \
   nice -n 10 go test -count=1 -timeout 0 -v -run '^TestSoak(HostileMutated)?$$' ./mcptoolresult/ 2>&1 \
   | sed 's/^ *soak[a-z_]*_test.go:[0-9]*: //' | tee $(SOAK)/$(2).log
-SOAK_PYTEST := cd bindings-python && SOAK_N=$(SOAK_N) SOAK_HOSTILE=$(SOAK_HOSTILE) nice -n 10 $(SOAK_VENV)/bin/python -m pytest -p no:cacheprovider -q -s
+SOAK_PYTEST := cd bindings-python && SOAK_N=$(SOAK_N) SOAK_HOSTILE=$(SOAK_HOSTILE) SOAK_CORPUS=$(SOAK_CORPUS) nice -n 10 $(SOAK_VENV)/bin/python -m pytest -p no:cacheprovider -q -s
 LSAN_TRIPLE := $(shell rustc -vV 2>/dev/null | sed -n 's/^host: //p')
 
 .PHONY: soak soak-python soak-node soak-go leak-check
@@ -339,7 +342,7 @@ soak-node:
 	for build in native wasm; do \
 	  SOAK_N=$(SOAK_N) nice -n 10 node --expose-gc bindings-node/test/soak.mjs $$build; \
 	done 2>&1 | tee $(SOAK)/node.log
-	SOAK_HOSTILE=$(SOAK_HOSTILE) nice -n 10 node --test --test-reporter=spec bindings-node/test/soak-hostile.test.mjs 2>&1 \
+	SOAK_HOSTILE=$(SOAK_HOSTILE) SOAK_CORPUS=$(SOAK_CORPUS) nice -n 10 node --test --test-reporter=spec bindings-node/test/soak-hostile.test.mjs 2>&1 \
 	  | tee -a $(SOAK)/node.log | grep '^hostile '
 
 soak-go:

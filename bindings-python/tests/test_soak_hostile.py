@@ -55,7 +55,7 @@ def call_with(op: str, target: str, value: Any, options: dict[str, Any], text: b
 
 def test_mutated_inputs() -> None:
     tally = Tally()
-    for item in driver().hostile(hostile_count(), 13):
+    for item in driver().hostile_inputs(hostile_count(), 13):
         data = base64.b64decode(item["text"])
         op, target, options = item["op"], item["target"], item["options"]
         tally.call(call_with(op, target, data, options, text=True))

@@ -3,7 +3,8 @@
     python3 driver.py workload   the soak workload: real results from the conformance fixtures
                                  and conformance/demo, with a schedule (JSON on stdout)
     python3 driver.py hostile [--count N] [--seed S]
-                                 mutated conformance inputs as JSON text (JSON on stdout)
+                                 mutated conformance inputs as JSON text (JSON on stdout), then
+                                 up to N inputs of the fuzz corpus named by SOAK_CORPUS
 
 Standard library only; the output depends on nothing but the repository's files and the
 arguments, so every binding runs the same calls in the same order.
@@ -14,6 +15,7 @@ from __future__ import annotations
 import argparse
 import base64
 import json
+import os
 import random
 import sys
 from pathlib import Path
@@ -333,6 +335,51 @@ def hostile(count: int, seed: int) -> list[dict[str, Any]]:
     return out
 
 
+TARGETS = [
+    "copilot",
+    "mcp",
+    "anthropic",
+    "anthropic-mcp",
+    "openai-chat",
+    "openai-responses",
+    "gemini",
+    "gemini-legacy",
+    "bedrock",
+    "text",
+]
+
+
+def corpus(directory: Path, count: int) -> list[dict[str, Any]]:
+    """Up to `count` inputs of a cargo-fuzz `convert` corpus (core/fuzz: each file a 3-byte
+    header, then the input as JSON text), by file name; the first header byte picks the target."""
+    out = []
+    for path in sorted(directory.iterdir())[:count]:
+        data = path.read_bytes()
+        if len(data) < 3:
+            continue
+        out.append(
+            {
+                "from": f"corpus/{path.name}",
+                "kind": "corpus",
+                "op": "convert",
+                "target": TARGETS[data[0] % len(TARGETS)],
+                "text": base64.b64encode(data[3:]).decode(),
+                "options": {},
+            }
+        )
+    return out
+
+
+def hostile_inputs(count: int, seed: int) -> list[dict[str, Any]]:
+    """`count` mutated inputs, then up to `count` inputs of the fuzz corpus directory named by
+    SOAK_CORPUS when it is set (`make soak` sets core/fuzz/corpus/convert when `make fuzz` made
+    one)."""
+    out = hostile(count, seed)
+    if os.environ.get("SOAK_CORPUS"):
+        out += corpus(Path(os.environ["SOAK_CORPUS"]), count)
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -341,7 +388,9 @@ def main() -> None:
     parser.add_argument("--count", type=int, default=300)
     parser.add_argument("--seed", type=int, default=13)
     args = parser.parse_args()
-    out = workload() if args.what == "workload" else hostile(args.count, args.seed)
+    out = (
+        workload() if args.what == "workload" else hostile_inputs(args.count, args.seed)
+    )
     json.dump(out, sys.stdout, ensure_ascii=True, separators=(",", ":"))
 
 
