@@ -15,8 +15,8 @@ import (
 // soakTally counts the outcomes of hostile calls; an error that is not a *ConvertError, or a
 // panic, fails the test.
 type soakTally struct {
-	t                        *testing.T
-	inputs, results, errors_ int
+	t                              *testing.T
+	inputs, results, convertErrors int
 }
 
 func (s *soakTally) call(what string, fn func() (any, error)) {
@@ -36,7 +36,7 @@ func (s *soakTally) call(what string, fn func() (any, error)) {
 		s.t.Errorf("%s: %T %v, not a *ConvertError", what, err, err)
 		return
 	}
-	s.errors_++
+	s.convertErrors++
 }
 
 type hostileItem struct {
@@ -90,8 +90,8 @@ func TestSoakHostileMutated(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("hostile go-%s mutated: inputs=%d results=%d convert_errors=%d", Backend, tally.inputs, tally.results, tally.errors_)
-	if tally.results == 0 || tally.errors_ == 0 {
+	t.Logf("hostile go-%s mutated: inputs=%d results=%d convert_errors=%d", Backend, tally.inputs, tally.results, tally.convertErrors)
+	if tally.results == 0 || tally.convertErrors == 0 {
 		t.Error("the mutated inputs must give both results and errors")
 	}
 }
@@ -186,8 +186,8 @@ func TestSoakHostileGoValues(t *testing.T) {
 		tally.call("options "+options, func() (any, error) { return ConvertJSON(result, "anthropic", []byte(options)) })
 		tally.call("options "+options, func() (any, error) { return ExtractImagesJSON(result, []byte(options)) })
 	}
-	t.Logf("hostile go-%s values: inputs=%d results=%d convert_errors=%d", Backend, tally.inputs, tally.results, tally.errors_)
-	if tally.results == 0 || tally.errors_ == 0 {
+	t.Logf("hostile go-%s values: inputs=%d results=%d convert_errors=%d", Backend, tally.inputs, tally.results, tally.convertErrors)
+	if tally.results == 0 || tally.convertErrors == 0 {
 		t.Error("the values must give both results and errors")
 	}
 }
