@@ -313,3 +313,56 @@ generate: ## Regenerate every list of targets, options and codes from the core's
 
 check-generated: ## Fail when a list of targets, options or codes differs from the core's catalog
 	python3 .ci/gen/catalog.py
+
+# ---- Leak soak, concurrency and hostile values (conformance/soak/README.md) -------------------
+# Each binding's tests (run by `make test`) hold short versions: a few thousand conversions of
+# the driver's workload, a few hundred mutated inputs, threads/workers/goroutines against the
+# serial outcomes. `make soak` runs the leak soak of every build with SOAK_N conversions, one
+# at a time under nice, then the hostile-value tests with SOAK_HOSTILE mutated inputs (and as
+# many from the fuzz corpus when there is one); the figures go to .build/soak/*.log.
+# `make leak-check` runs the core's tests under LeakSanitizer.
+SOAK_N ?= 1000000
+SOAK_HOSTILE ?= 5000
+# The fuzz corpus of `convert` (made by `make fuzz`), read by the hostile-value tests when present.
+SOAK_CORPUS ?= $(wildcard $(ROOT)/core/fuzz/corpus/convert)
+SOAK := $(BUILD)/soak
+SOAK_VENV := $(SOAK)/venv
+# $(call soak_go,<CGO_ENABLED>,<log>): Go's soak and mutated inputs on one backend.
+soak_go = cd bindings-go && CGO_ENABLED=$(1) SOAK_N=$(SOAK_N) SOAK_HOSTILE=$(SOAK_HOSTILE) SOAK_CORPUS=$(SOAK_CORPUS) \
+  nice -n 10 go test -count=1 -timeout 0 -v -run '^TestSoak(HostileMutated)?$$' ./mcptoolresult/ 2>&1 \
+  | sed 's/^ *soak[a-z_]*_test.go:[0-9]*: //' | tee $(SOAK)/$(2).log
+SOAK_PYTEST := cd bindings-python && SOAK_N=$(SOAK_N) SOAK_HOSTILE=$(SOAK_HOSTILE) SOAK_CORPUS=$(SOAK_CORPUS) nice -n 10 $(SOAK_VENV)/bin/python -m pytest -p no:cacheprovider -q -s
+LSAN_TRIPLE := $(shell rustc -vV 2>/dev/null | sed -n 's/^host: //p')
+
+.PHONY: soak soak-python soak-node soak-go leak-check
+
+soak: soak-python soak-node soak-go ## Leak soak (SOAK_N conversions, RSS bound) of Python, Node native + wasm, Go cgo + wazero; hostile values (SOAK_HOSTILE)
+	@grep -h '^soak \|^hostile ' $(SOAK)/*.log
+
+soak-python:
+	@mkdir -p $(SOAK)
+	$(MAKE) -C bindings-python build
+	[ -x $(SOAK_VENV)/bin/python ] || python3 -m venv $(SOAK_VENV)
+	$(SOAK_VENV)/bin/pip install -q --disable-pip-version-check pytest==9.2.0
+	$(SOAK_VENV)/bin/pip install -q --disable-pip-version-check --force-reinstall --no-deps target/py/wheels/mcp_tool_result-*.whl
+	$(SOAK_PYTEST) tests/test_soak.py tests/test_soak_hostile.py 2>&1 | tee $(SOAK)/python.log
+
+soak-node:
+	@mkdir -p $(SOAK)
+	$(MAKE) -C bindings-node build
+	for build in native wasm; do \
+	  SOAK_N=$(SOAK_N) nice -n 10 node --expose-gc bindings-node/test/soak.mjs $$build; \
+	done 2>&1 | tee $(SOAK)/node.log
+	SOAK_HOSTILE=$(SOAK_HOSTILE) SOAK_CORPUS=$(SOAK_CORPUS) nice -n 10 node --test --test-reporter=spec bindings-node/test/soak-hostile.test.mjs 2>&1 \
+	  | tee -a $(SOAK)/node.log | grep '^hostile '
+
+soak-go:
+	@mkdir -p $(SOAK)
+	$(call soak_go,1,go)
+	$(call soak_go,0,go-wazero)
+
+# The core's unit, conformance and no-panic tests built with LeakSanitizer (nightly; its
+# runtime ships with the toolchain): any leak at exit fails the run.
+leak-check: $(IMAGES_STAMP) ## The core's tests under LeakSanitizer (nightly Rust)
+	CARGO_TARGET_DIR=$(ROOT)/target/lsan RUSTFLAGS=-Zsanitizer=leak RUSTDOCFLAGS=-Zsanitizer=leak \
+	  nice -n 10 cargo +nightly test -p mcp-tool-result --release --target $(LSAN_TRIPLE) --lib --test conformance --test no_panic

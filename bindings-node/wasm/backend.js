@@ -28,7 +28,13 @@ function convertError(code, path, message, cause) {
 }
 
 function typeName(v) {
-  return v === null ? 'null' : Array.isArray(v) ? 'an array' : `a ${typeof v}`
+  if (v === null) return 'null'
+  try {
+    if (Array.isArray(v)) return 'an array'
+  } catch {
+    // Array.isArray throws on a revoked proxy.
+  }
+  return `a ${typeof v}`
 }
 
 /**
@@ -72,7 +78,7 @@ function wasmBackend(instantiate, codec) {
         const item = items[i]
         let len = item.length
         if (typeof item === 'string') len = encoder.encodeInto(item, memory.subarray(at)).written
-        else memory.set(item, at)
+        else if (len !== 0) memory.set(item, at) // a view of a detached buffer is empty and cannot be read
         spans[2 * i] = base + at
         spans[2 * i + 1] = len
         at += len
@@ -130,7 +136,8 @@ function wasmBackend(instantiate, codec) {
   }
 
   function checkText(text) {
-    if (typeof text !== 'string' && !(text instanceof Uint8Array)) {
+    // ArrayBuffer.isView, unlike instanceof, runs no proxy trap.
+    if (typeof text !== 'string' && !(ArrayBuffer.isView(text) && text[Symbol.toStringTag] === 'Uint8Array')) {
       throw convertError('invalid_json', '', `the JSON text must be a string or a Uint8Array, not ${typeName(text)}`)
     }
   }

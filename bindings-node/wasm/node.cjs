@@ -16,7 +16,8 @@ function instantiate() {
 }
 
 const nodeCodec = {
-  encode: (bytes) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64'),
+  // A view of a detached buffer is empty (Buffer.from would throw on its buffer).
+  encode: (bytes) => (bytes.byteLength === 0 ? '' : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64')),
   // A Buffer, as the native addon gives; unpooled, so `.buffer` holds these bytes only.
   decode: (text) => {
     const buffer = Buffer.allocUnsafeSlow(Buffer.byteLength(text, 'base64'))
