@@ -16,6 +16,15 @@ BINDINGS := python node go
 # Every conformance runner; each writes its case count to $(COUNTS)/<runner>.
 RUNNERS := rust python node node-wasm go go-wazero
 export CARGO_TERM_COLOR ?= never
+# Cargo target directories: target/ holds every host build in the dev profile (the core's tests,
+# the conformance runner, the test-image generator, the Go crate's tests) and every clippy run;
+# all of them build the core with the same features (CORE_FEATURES), so it and its dependencies
+# compile once. Only what needs its own toolchain setup builds elsewhere: target/py (maturin +
+# zig), target/node (napi + zig), target/wasm (wasm32) and target/go (the Go module's committed
+# artifacts, outside `make test`).
+CORE_FEATURES := mcp-tool-result/cli
+# clippy checks the Python crate with this interpreter (pyo3 rebuilds when it changes).
+CLIPPY_PYTHON := $(shell command -v python3)
 
 .PHONY: help demo demo-node-wasm demo-go-wazero test reset-counts test-core conformance conformance-images conformance-rust conformance-peers schema types check-counts \
         test-bindings lint bench cli clean $(addprefix test-,$(BINDINGS)) $(addprefix demo-,$(BINDINGS))
@@ -58,9 +67,8 @@ cli: ## Build the command-line tool (target/release/mcp-tool-result)
 	cargo build --release -p mcp-tool-result --features cli
 
 test-core: ## Core unit, property, doc and CLI tests
-	cargo test -p mcp-tool-result --features cli --lib --bins
-	cargo test -p mcp-tool-result --doc
-	cargo test -p mcp-tool-result --release --features cli --test no_panic --test cli
+	cargo test -p mcp-tool-result --features $(CORE_FEATURES) --lib --bins --test no_panic --test cli
+	cargo test -p mcp-tool-result --features $(CORE_FEATURES) --doc
 
 conformance: schema conformance-rust conformance-peers types ## Fixture schema check, Rust runner, Copilot peer differential test, provider type check
 
@@ -73,12 +81,12 @@ IMAGES_STAMP := conformance/images/generated/.stamp
 conformance-images: $(IMAGES_STAMP) ## Generate the large conformance test images; fail when a committed small one differs
 
 $(IMAGES_STAMP): conformance/images/generate.rs Cargo.lock
-	nice -n 10 cargo run -q -p mcp-tool-result --release --example conformance-images -- conformance/images --check
+	nice -n 10 cargo run -q -p mcp-tool-result --features $(CORE_FEATURES) --example conformance-images -- conformance/images --check
 	touch $@
 
 conformance-rust: $(IMAGES_STAMP) ## Run every fixture case through the core (value and JSON doors)
 	@mkdir -p $(COUNTS)
-	CONFORMANCE_COUNT_FILE=$(COUNTS)/rust cargo test -p mcp-tool-result --test conformance
+	CONFORMANCE_COUNT_FILE=$(COUNTS)/rust cargo test -p mcp-tool-result --features $(CORE_FEATURES) --test conformance
 
 conformance-peers: $(VENV)/.ok ## Compare copilot fixtures with the installed github-copilot-sdk converter
 	$(PY) conformance/peers/copilot_py_diff.py
@@ -101,9 +109,14 @@ check-counts: ## Fail unless every conformance runner ran exactly the number of 
 	done; \
 	[ $$status -eq 0 ] && echo "conformance: $$total passed, 0 failed"; exit $$status
 
+# Lint checks sources and builds nothing: one rustfmt over the workspace, one clippy over every
+# host crate (the core with its benchmark, the Python, Node and Go crates), the wasm crate's
+# clippy for wasm32 in lint-wasm. The checks that need a built binding (mypy.stubtest, Node's
+# generated files) run in that binding's `make test`, after its one build.
 lint: $(VENV)/.ok ## cargo fmt, clippy -D warnings, ruff, and each binding's linters
 	cargo fmt --all -- --check
-	cargo clippy -p mcp-tool-result --all-targets --features cli -- -D warnings
+	PYO3_PYTHON=$(CLIPPY_PYTHON) cargo clippy --workspace --exclude mcp-tool-result-wasm --all-targets \
+	  --features $(CORE_FEATURES),mcp-tool-result/bench -- -D warnings
 	$(VENV)/bin/ruff check conformance .ci/dist .ci/gen
 	for lang in $(BINDINGS); do $(MAKE) -C bindings-$$lang lint; done
 	$(MAKE) lint-wasm
@@ -139,7 +152,7 @@ test-wasm: $(IMAGES_STAMP) ## wasm: ABI smoke test, conformance + API through th
 test-wasm-browser: ## wasm: the npm package in headless Chromium (apt-installs chromium when missing)
 	$(MAKE) -C bindings-node/wasm test-browser
 
-lint-wasm: ## wasm: cargo fmt + clippy for wasm32, tsc on the wasm entry's types
+lint-wasm: ## wasm: clippy for wasm32, tsc on the wasm entry's types
 	$(MAKE) -C bindings-wasm lint
 	$(MAKE) -C bindings-node/wasm lint
 

@@ -22,6 +22,7 @@ import base64
 import hashlib
 import json
 import os
+import runpy
 from collections.abc import Callable
 from typing import Any
 
@@ -29,10 +30,11 @@ import pytest
 
 import mcp_tool_result as m
 
-from conftest import conformance_cases, json_equal
+from conftest import CONFORMANCE_DIR, conformance_cases, json_equal
 
 CASES = conformance_cases()
-RAN: list[str] = []
+# The keys of the cases that passed through every door, for test_count_file.
+PASSED: list[str] = []
 
 
 def _strict_loads(text: str) -> Any:
@@ -121,7 +123,6 @@ def _checked_payloads(got: Any, payloads: dict[str, Any], where: str) -> Any:
 
 @pytest.mark.parametrize(("key", "target", "case"), CASES, ids=[key for key, _, _ in CASES])
 def test_case(key: str, target: str, case: dict[str, Any]) -> None:
-    RAN.append(key)
     for door, run in _doors(target, case).items():
         if "expected_error" in case:
             want = case["expected_error"]
@@ -137,12 +138,26 @@ def test_case(key: str, target: str, case: dict[str, Any]) -> None:
             assert json_equal(got, case["expected"]), (
                 f"{key} via {door}:\n got  {got}\n want {case['expected']}"
             )
+    PASSED.append(key)
+
+
+def _fixture_count() -> int:
+    """The case count of conformance/count_cases.py, which reads the fixtures on its own."""
+    count: int = runpy.run_path(str(CONFORMANCE_DIR / "count_cases.py"))["count"]()
+    return count
 
 
 def test_count_file() -> None:
-    """Runs last in this module: reports the count for the root Makefile's cross-runner check."""
-    assert len(RAN) == len(CASES), f"ran {len(RAN)} of {len(CASES)} cases"
+    """Runs last in this module: every fixture case passed, each once, and the count of them
+    equals the fixtures' count; it goes to CONFORMANCE_COUNT_FILE for the root Makefile's
+    check-counts."""
+    keys = [key for key, _, _ in CASES]
+    assert len(set(keys)) == len(keys), "two cases share a key (target/topic#id)"
+    assert len(keys) == _fixture_count(), f"loaded {len(keys)} cases, the fixtures hold {_fixture_count()}"
+    missing = sorted(set(keys) - set(PASSED))
+    assert not missing, f"{len(missing)} of {len(keys)} cases did not pass: {missing[:5]}"
+    assert sorted(PASSED) == sorted(keys), "a case passed more than once"
     count_file = os.environ.get("CONFORMANCE_COUNT_FILE")
     if count_file:
         with open(count_file, "w", encoding="utf-8") as out:
-            out.write(str(len(RAN)))
+            out.write(str(len(PASSED)))
