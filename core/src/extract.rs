@@ -79,6 +79,7 @@ impl<'a> Extraction<'a> {
 
 /// Extracts the image blocks of `value`.
 pub fn extract_images<'a>(value: Value<'a>, options: &Options) -> Result<Extraction<'a>, ConvertError> {
+    let value = crate::depth::check(value)?;
     let mut ctx = Context::new(options);
     let root = Loc::at("");
     if normalize::has_lossy(&value) {

@@ -110,7 +110,8 @@ fn check_output(out: &str) {
 fn idempotent(text: &str, options: &Options) {
     let first = convert_value(text, options).expect("converted once already");
     let once = core_json::to_string(&first.output);
-    let second = convert_value(&once, options).unwrap_or_else(|e| panic!("mcp output {once} does not convert again: {e}"));
+    let second =
+        convert_value(&once, options).unwrap_or_else(|e| panic!("mcp output {once} does not convert again: {e}"));
     let twice = core_json::to_string(&second.output);
     assert_eq!(once, twice, "mcp is not idempotent");
 }

@@ -8,9 +8,27 @@ use crate::options;
 /// Header length of the `fit_image` inputs.
 pub const HEADER: usize = 2;
 
-const DIMENSIONS: [Option<u64>; 8] = [None, Some(1), Some(2), Some(7), Some(16), Some(64), Some(300), Some(2000)];
+const DIMENSIONS: [Option<u64>; 8] = [
+    None,
+    Some(1),
+    Some(2),
+    Some(7),
+    Some(16),
+    Some(64),
+    Some(300),
+    Some(2000),
+];
 const PIXELS: [Option<u64>; 4] = [None, Some(100), Some(4096), Some(1_000_000)];
-const BYTES: [Option<u64>; 8] = [None, Some(0), Some(50), Some(300), Some(1000), Some(4000), Some(20_000), Some(100_000)];
+const BYTES: [Option<u64>; 8] = [
+    None,
+    Some(0),
+    Some(50),
+    Some(300),
+    Some(1000),
+    Some(4000),
+    Some(20_000),
+    Some(100_000),
+];
 const SHORT_SIDES: [Option<u64>; 4] = [None, Some(1), Some(8), Some(768)];
 const MIMES: [&str; 4] = ["image/png", "image/jpeg", "image/gif", "image/webp"];
 
@@ -51,7 +69,11 @@ pub fn fit_image(data: &[u8]) {
         }
         Ok(Fit::Fitted(f)) => {
             within(f.width, f.height, f.bytes.len(), &limits);
-            assert_eq!(fit::inspect(&f.bytes), Some((f.format, f.width, f.height)), "fitted header");
+            assert_eq!(
+                fit::inspect(&f.bytes),
+                Some((f.format, f.width, f.height)),
+                "fitted header"
+            );
             assert_eq!(Some((f.source_format, f.source_width, f.source_height)), inspected);
         }
         Err(FitError::TooManyPixels { width, height }) => {
@@ -70,10 +92,22 @@ pub fn fit_image(data: &[u8]) {
 fn within(w: u32, h: u32, len: usize, limits: &Limits) {
     let (long, short) = (u64::from(w.max(h)), u64::from(w.min(h)));
     assert!(w > 0 && h > 0, "{w}x{h}");
-    assert!(limits.max_dimension.is_none_or(|m| long <= m), "{w}x{h} over {limits:?}");
-    assert!(limits.max_short_side.is_none_or(|m| short <= m), "{w}x{h} over {limits:?}");
-    assert!(limits.max_pixels.is_none_or(|m| long * short <= m), "{w}x{h} over {limits:?}");
-    assert!(limits.max_bytes.is_none_or(|m| len as u64 <= m), "{len} bytes over {limits:?}");
+    assert!(
+        limits.max_dimension.is_none_or(|m| long <= m),
+        "{w}x{h} over {limits:?}"
+    );
+    assert!(
+        limits.max_short_side.is_none_or(|m| short <= m),
+        "{w}x{h} over {limits:?}"
+    );
+    assert!(
+        limits.max_pixels.is_none_or(|m| long * short <= m),
+        "{w}x{h} over {limits:?}"
+    );
+    assert!(
+        limits.max_bytes.is_none_or(|m| len as u64 <= m),
+        "{len} bytes over {limits:?}"
+    );
 }
 
 /// The bytes as a base64 image block, converted for a target with small caps.
@@ -96,7 +130,10 @@ pub fn base64(bytes: &[u8]) -> String {
     const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
     let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
     for chunk in bytes.chunks(3) {
-        let n = chunk.iter().enumerate().fold(0u32, |n, (i, &b)| n | u32::from(b) << (16 - 8 * i));
+        let n = chunk
+            .iter()
+            .enumerate()
+            .fold(0u32, |n, (i, &b)| n | u32::from(b) << (16 - 8 * i));
         for i in 0..4 {
             if i <= chunk.len() {
                 out.push(char::from(ALPHABET[(n >> (18 - 6 * i) & 63) as usize]));

@@ -25,7 +25,10 @@ const SERDE_DEPTH: usize = MAX_DEPTH + 64;
 pub fn json_parse(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {
         // The core takes `&str`; serde_json must reject text that is not UTF-8.
-        assert!(serde_json::from_slice::<Serde>(data).is_err(), "serde_json accepted invalid UTF-8");
+        assert!(
+            serde_json::from_slice::<Serde>(data).is_err(),
+            "serde_json accepted invalid UTF-8"
+        );
         return;
     };
     let depth = nesting(text);
@@ -73,9 +76,11 @@ pub fn json_parse(data: &[u8]) {
 /// The core's compact and pretty writers give JSON that both parsers read back as the same value.
 pub fn round_trip(value: &Value<'_>) {
     for written in [json::to_string(value), json::to_string_pretty(value)] {
-        let again = json::parse(&written).unwrap_or_else(|e| panic!("the core rejects its own output {written:?}: {e}"));
+        let again =
+            json::parse(&written).unwrap_or_else(|e| panic!("the core rejects its own output {written:?}: {e}"));
         assert!(again.json_eq(value), "write/parse changed the value: {written:?}");
-        let serde = serde_parse(&written).unwrap_or_else(|e| panic!("serde_json rejects the core's output {written:?}: {e}"));
+        let serde =
+            serde_parse(&written).unwrap_or_else(|e| panic!("serde_json rejects the core's output {written:?}: {e}"));
         assert!(same(&again, &serde), "serde_json reads {written:?} differently");
     }
 }

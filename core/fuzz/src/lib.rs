@@ -4,8 +4,10 @@
 //! (built from the conformance fixtures and images by [`seeds`]) and on every input pinned in
 //! `regressions/<target>/`, so a stable `cargo test` proves the properties still hold.
 
+pub mod alloc;
 pub mod convert;
 pub mod json;
+pub mod memory;
 pub mod options;
 pub mod seeds;
 

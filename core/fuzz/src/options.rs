@@ -53,7 +53,10 @@ pub fn options(b1: u8, b2: u8) -> String {
     match b1 >> 6 {
         0 => {}
         s => {
-            o.insert("structured_content".into(), json!(["prefer", "append", "ignore"][usize::from(s) - 1]));
+            o.insert(
+                "structured_content".into(),
+                json!(["prefer", "append", "ignore"][usize::from(s) - 1]),
+            );
         }
     }
     if bit(b2, 0) {

@@ -146,7 +146,9 @@ fn images() -> Vec<Vec<u8>> {
         out.push(fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display())));
     }
     for case in cases() {
-        let Ok(value) = serde_json::from_str::<Value>(&case.input) else { continue };
+        let Ok(value) = serde_json::from_str::<Value>(&case.input) else {
+            continue;
+        };
         payloads(&value, &mut out);
     }
     out.sort();

@@ -1,1 +1,67 @@
-fn main() {}
+//! The full memory-bound measurement (`make memory-bounds`): peak heap per conversion of a
+//! 100 MB result (text; an image over the default caps), 1,000,000 blocks, 100,000-deep
+//! nesting and image headers claiming more than 50 MP, for every target. Prints a Markdown
+//! table and fails when a bound is broken (the bounds are the ones `tests/memory.rs` asserts).
+
+use std::time::Instant;
+
+use fuzz_checks::alloc::Counting;
+use fuzz_checks::memory::{self, Bound, Figure};
+use mcp_tool_result::Target;
+
+#[global_allocator]
+static ALLOC: Counting = Counting;
+
+const MB: usize = 1_000_000;
+
+fn main() {
+    let scenarios = [
+        ("text 100 MB", Bound::InputPlusSlack, memory::text_result(100 * MB)),
+        (
+            "image 100 MB (over caps)",
+            Bound::InputPlusSlack,
+            memory::image_result(100 * MB),
+        ),
+        (
+            "image 8 MB (within OpenAI's caps)",
+            Bound::Copied,
+            memory::image_result(8 * MB),
+        ),
+        ("1,000,000 blocks", Bound::Linear, memory::many_blocks(1_000_000)),
+        ("100,000-deep nesting", Bound::InputPlusSlack, memory::deep(100_000)),
+        (
+            "4 headers claiming 60000x60000",
+            Bound::NotDecoded,
+            memory::claimed_images(60_000, 60_000),
+        ),
+    ];
+    println!("| scenario | target | input bytes | peak heap bytes | peak − input | largest allocation | output bytes | result | seconds |");
+    println!("|---|---|---:|---:|---:|---:|---:|---|---:|");
+    let mut broken = Vec::new();
+    for (name, bound, input) in &scenarios {
+        for target in Target::ALL {
+            let start = Instant::now();
+            let figure = memory::run(name, target.name(), input);
+            let seconds = start.elapsed().as_secs_f64();
+            row(&figure, seconds);
+            broken.extend(memory::violations(&figure, *bound));
+        }
+    }
+    if !broken.is_empty() {
+        eprintln!("memory bounds broken:\n{}", broken.join("\n"));
+        std::process::exit(1);
+    }
+}
+
+fn row(f: &Figure, seconds: f64) {
+    let over = f.usage.peak as i64 - f.input as i64;
+    let result = if f.ok {
+        "ok".to_owned()
+    } else {
+        f.error.unwrap_or("error").to_owned()
+    };
+    println!(
+        "| {} | {} | {} | {} | {} | {} | {} | {} | {:.3} |",
+        f.name, f.target, f.input, f.usage.peak, over, f.usage.largest, f.output, result, seconds
+    );
+}
