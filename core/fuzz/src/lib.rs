@@ -17,8 +17,11 @@ pub use convert::{convert, extract_images};
 pub use images::fit_image;
 pub use json::json_parse;
 
+/// The check of one fuzz target: panics when a property fails for the input.
+pub type Check = fn(&[u8]);
+
 /// The fuzz targets, by name (as in `fuzz_targets/` and `regressions/`).
-pub const TARGETS: &[(&str, fn(&[u8]))] = &[
+pub const TARGETS: &[(&str, Check)] = &[
     ("json_parse", json_parse),
     ("convert", convert),
     ("extract_images", extract_images),

@@ -38,14 +38,23 @@ fn main() {
     println!("| scenario | target | input bytes | peak heap bytes | peak − input | largest allocation | output bytes | result | seconds |");
     println!("|---|---|---:|---:|---:|---:|---:|---|---:|");
     let mut broken = Vec::new();
+    let mut summary = Vec::new();
     for (name, bound, input) in &scenarios {
+        let mut figures = Vec::new();
         for target in Target::ALL {
             let start = Instant::now();
             let figure = memory::run(name, target.name(), input);
             let seconds = start.elapsed().as_secs_f64();
             row(&figure, seconds);
             broken.extend(memory::violations(&figure, *bound));
+            figures.push((figure, seconds));
         }
+        summary.push(summarize(name, *bound, &figures));
+    }
+    println!("\n| scenario | input bytes | peak heap bytes (min – max over targets) | largest allocation | results | seconds (max) | bound |");
+    println!("|---|---:|---:|---:|---|---:|---|");
+    for line in summary {
+        println!("{line}");
     }
     if !broken.is_empty() {
         eprintln!("memory bounds broken:\n{}", broken.join("\n"));
@@ -64,4 +73,21 @@ fn row(f: &Figure, seconds: f64) {
         "| {} | {} | {} | {} | {} | {} | {} | {} | {:.3} |",
         f.name, f.target, f.input, f.usage.peak, over, f.usage.largest, f.output, result, seconds
     );
+}
+
+fn summarize(name: &str, bound: Bound, figures: &[(Figure, f64)]) -> String {
+    let peaks = figures.iter().map(|(f, _)| f.usage.peak);
+    let (min, max) = (peaks.clone().min().unwrap_or(0), peaks.max().unwrap_or(0));
+    let largest = figures.iter().map(|(f, _)| f.usage.largest).max().unwrap_or(0);
+    let seconds = figures.iter().map(|(_, s)| *s).fold(0.0, f64::max);
+    let mut results: Vec<&str> = figures
+        .iter()
+        .map(|(f, _)| if f.ok { "ok" } else { f.error.unwrap_or("error") })
+        .collect();
+    results.dedup();
+    let input = figures.first().map_or(0, |(f, _)| f.input);
+    format!(
+        "| {name} | {input} | {min} – {max} | {largest} | {} | {seconds:.2} | {bound:?} |",
+        results.join(", ")
+    )
 }
