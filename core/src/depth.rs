@@ -81,14 +81,15 @@ mod tests {
 
     #[test]
     fn the_path_is_the_parsers() {
-        // Depth 2 (root and structuredContent) plus the arrays: MAX_DEPTH - 1 arrays is the
-        // deepest accepted.
-        let text = json::to_string(&nested(MAX_DEPTH - 1));
+        // The root object and structuredContent are two levels: MAX_DEPTH - 2 arrays is the
+        // deepest accepted, by text and by value alike.
+        let text = json::to_string(&nested(MAX_DEPTH - 2));
         assert!(json::parse(&text).is_ok());
-        assert!(convert(nested(MAX_DEPTH - 1), Target::Mcp, &Options::default()).is_ok());
-        let text = json::to_string(&nested(MAX_DEPTH - 1)).replacen("[]", "[[]]", 1);
+        assert!(convert(nested(MAX_DEPTH - 2), Target::Mcp, &Options::default()).is_ok());
+        let text = json::to_string(&nested(MAX_DEPTH - 1));
         let by_text = json::parse(&text).unwrap_err();
-        let by_value = convert(nested(MAX_DEPTH), Target::Mcp, &Options::default()).unwrap_err();
+        let by_value = convert(nested(MAX_DEPTH - 1), Target::Mcp, &Options::default()).unwrap_err();
+        assert_eq!(by_text.code(), Code::TooDeep);
         assert_eq!(by_value.code(), Code::TooDeep);
         assert_eq!(by_value.path(), by_text.path());
         assert!(by_value.path().starts_with("/structuredContent/a/0/0/"));
