@@ -327,7 +327,7 @@ fuzz: fuzz-build ## Run every fuzz target for FUZZ_SECONDS seconds each (nightly
 	cd $(FUZZ_DIR) && cargo run --locked -q --bin seed-corpus -- corpus
 	for t in $(FUZZ_TARGETS); do \
 	  PATH="$(FUZZ_TOOLS)/bin:$$PATH" nice -n 10 cargo +nightly fuzz run --fuzz-dir $(FUZZ_DIR) --features libfuzzer $$t \
-	    $(FUZZ_DIR)/corpus/$$t -- -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=60 -print_final_stats=1 || exit 1; \
+	    $(CURDIR)/$(FUZZ_DIR)/corpus/$$t -- -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=60 -print_final_stats=1 || exit 1; \
 	done
 
 fuzz-replay: ## Replay the fuzz seeds and pinned regressions, and check the memory bounds at small sizes (stable)
