@@ -57,7 +57,7 @@ demo-go-wazero: $(VENV)/.ok
 	@mkdir -p $(BUILD)/demo
 	@$(MAKE) -s -C bindings-go demo DEMO_INPUT=$(DEMO_INPUT) CGO_ENABLED=0 DEMO_BIN=$(BUILD)/demo/go-wazero-demo > $(BUILD)/demo/go-wazero.txt
 
-test: reset-counts lint check-dist-config check-generated test-core conformance test-bindings test-wasm test-playground e2e check-counts ## Install what is missing and run every test
+test: reset-counts lint check-dist-config check-generated test-core fuzz-replay conformance test-bindings test-wasm test-playground e2e check-counts ## Install what is missing and run every test
 
 # Counts from an earlier run must not satisfy check-counts.
 reset-counts:
@@ -379,3 +379,36 @@ soak-go:
 leak-check: $(IMAGES_STAMP) ## The core's tests under LeakSanitizer (nightly Rust)
 	CARGO_TARGET_DIR=$(ROOT)/target/lsan RUSTFLAGS=-Zsanitizer=leak RUSTDOCFLAGS=-Zsanitizer=leak \
 	  nice -n 10 cargo +nightly test -p mcp-tool-result --release --target $(LSAN_TRIPLE) --lib --test conformance --test no_panic
+
+# --- Fuzzing and memory bounds (core/fuzz: its own cargo workspace) -----------------------------
+# `make fuzz FUZZ_SECONDS=N` runs every cargo-fuzz target for N seconds (nightly, libFuzzer +
+# AddressSanitizer), starting from seeds built from the conformance fixtures and images; crashes
+# land in core/fuzz/artifacts/<target>/. `fuzz-replay` (in `make test`) replays the seeds and every
+# input pinned in core/fuzz/regressions/ on stable, plus the cheap memory-bound checks.
+FUZZ_DIR := core/fuzz
+FUZZ_TOOLS := $(CURDIR)/.build/fuzz-tools
+CARGO_FUZZ_VERSION := 0.13.2
+FUZZ_TARGETS := json_parse convert extract_images fit_image
+FUZZ_SECONDS ?= 60
+
+.PHONY: fuzz fuzz-build fuzz-replay memory-bounds
+
+$(FUZZ_TOOLS)/bin/cargo-fuzz:
+	nice -n 10 cargo install cargo-fuzz --locked --version $(CARGO_FUZZ_VERSION) --root $(FUZZ_TOOLS)
+
+fuzz-build: $(FUZZ_TOOLS)/bin/cargo-fuzz
+	rustup toolchain list | grep -q '^nightly' || rustup toolchain install nightly --profile minimal
+	PATH="$(FUZZ_TOOLS)/bin:$$PATH" nice -n 10 cargo +nightly fuzz build --fuzz-dir $(FUZZ_DIR) --features libfuzzer
+
+fuzz: fuzz-build ## Run every fuzz target for FUZZ_SECONDS seconds each (nightly cargo-fuzz, under nice)
+	cd $(FUZZ_DIR) && cargo run --locked -q --bin seed-corpus -- corpus
+	for t in $(FUZZ_TARGETS); do \
+	  PATH="$(FUZZ_TOOLS)/bin:$$PATH" nice -n 10 cargo +nightly fuzz run --fuzz-dir $(FUZZ_DIR) --features libfuzzer $$t \
+	    $(CURDIR)/$(FUZZ_DIR)/corpus/$$t -- -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=60 -print_final_stats=1 || exit 1; \
+	done
+
+fuzz-replay: ## Replay the fuzz seeds and pinned regressions, and check the memory bounds at small sizes (stable)
+	cd $(FUZZ_DIR) && cargo test --locked
+
+memory-bounds: ## Peak heap per conversion: 100 MB results, 1,000,000 blocks, 100,000-deep nesting, >50 MP headers
+	cd $(FUZZ_DIR) && nice -n 10 cargo run --locked -q --release --bin memory-bounds

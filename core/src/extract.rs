@@ -79,6 +79,7 @@ impl<'a> Extraction<'a> {
 
 /// Extracts the image blocks of `value`.
 pub fn extract_images<'a>(value: Value<'a>, options: &Options) -> Result<Extraction<'a>, ConvertError> {
+    let value = crate::depth::check(value)?;
     let mut ctx = Context::new(options);
     let root = Loc::at("");
     if normalize::has_lossy(&value) {
@@ -177,9 +178,25 @@ impl<'a> Walk<'_, 'a> {
         match value {
             Value::Object(map) if is_image(&map) => self.image(map, loc),
             Value::Object(map) => {
-                let mut out = Map::with_capacity(map.len());
-                for (key, item) in map.into_entries() {
-                    let item = self.value(item, &loc.key(key.as_str()))?;
+                let entries = map.into_entries();
+                // Duplicate keys resolve to the last one: a shadowed member is kept (it fixes
+                // the key's position in the text) but not walked, so no image is taken from a
+                // value that nobody reads (found by fuzzing).
+                let shadowed: Vec<bool> = {
+                    let mut seen = std::collections::HashSet::with_capacity(entries.len());
+                    entries
+                        .iter()
+                        .rev()
+                        .map(|(key, _)| !seen.insert(key.as_str()))
+                        .collect()
+                };
+                let mut out = Map::with_capacity(entries.len());
+                for ((key, item), shadowed) in entries.into_iter().zip(shadowed.into_iter().rev()) {
+                    let item = if shadowed {
+                        item
+                    } else {
+                        self.value(item, &loc.key(key.as_str()))?
+                    };
                     out.push(key, item);
                 }
                 Ok(Value::Object(out))

@@ -20,6 +20,7 @@ mod base64;
 mod canonical;
 pub mod catalog;
 mod conversion;
+mod depth;
 mod error;
 mod extract;
 mod fields;
@@ -64,6 +65,7 @@ pub fn convert<'a>(input: Value<'a>, target: Target, options: &Options) -> Resul
         }
         _ => options,
     };
+    let input = depth::check(input)?;
     let mut ctx = normalize::Context::new(options);
     let result = if target == Target::AnthropicMcp {
         normalize::normalize_replay(input, &mut ctx)?

@@ -105,8 +105,12 @@ fn encode_within(
     Ok(None)
 }
 
-/// The size `width` × `height` scales to under `limits` (step 2 of the rule).
+/// The size `width` × `height` scales to under `limits` (step 2 of the rule); a zero side is
+/// `Corrupt`.
 pub fn target_size(width: u32, height: u32, limits: &Limits) -> Result<(u32, u32), FitError> {
+    if width == 0 || height == 0 {
+        return Err(FitError::Corrupt("zero width or height".into()));
+    }
     let (long, short) = (u64::from(width.max(height)), u64::from(width.min(height)));
     let zero = [limits.max_dimension, limits.max_short_side, limits.max_pixels];
     if zero.contains(&Some(0)) {
@@ -160,6 +164,10 @@ mod tests {
         assert_eq!(target_size(9000, 600, &limits(Some(8000), None, None)), Ok((8000, 533)));
         assert_eq!(target_size(600, 9000, &limits(Some(2000), None, None)), Ok((133, 2000)));
         assert_eq!(target_size(5, 5, &limits(Some(0), None, None)), Err(FitError::TooLarge));
+        // Found by fuzzing (extract_images): a 0x0 JPEG header divided by zero.
+        let zero = Err(FitError::Corrupt("zero width or height".into()));
+        assert_eq!(target_size(0, 0, &limits(Some(2000), None, None)), zero);
+        assert_eq!(target_size(100_000, 0, &limits(None, None, Some(1000))), zero);
     }
 
     #[test]

@@ -1,0 +1,4 @@
+//! libFuzzer entry point; the checks are [`fuzz_checks::convert`].
+#![no_main]
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| fuzz_checks::convert(data));
