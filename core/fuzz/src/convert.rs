@@ -46,7 +46,7 @@ pub fn extract_images(data: &[u8]) {
     let Some((header, text)) = split(data) else { return };
     let options_text = options::options(header[1], header[2]);
     let options = parse_options(&options_text);
-    let by_text = core_json::extract_images_json(text, &options_text);
+    let by_text = mcp_tool_result::extract_images_json(text, &options_text);
     let by_value = core_json::parse(text)
         .and_then(|value| mcp_tool_result::extract_images(value, &options))
         .map(|x| core_json::to_string(&x.into_value()));
@@ -77,8 +77,7 @@ fn split(data: &[u8]) -> Option<(&[u8], &str)> {
 }
 
 fn parse_options(text: &str) -> Options {
-    let value = core_json::parse(text).expect("generated options are JSON");
-    Options::from_value(&value).unwrap_or_else(|e| panic!("generated options {text} rejected: {e}"))
+    Options::from_json(text).unwrap_or_else(|e| panic!("generated options {text} rejected: {e}"))
 }
 
 /// Both doors succeed with the same text or fail with the same code and path.

@@ -3,7 +3,7 @@
 
 use fuzz_checks::alloc::{measure, Counting};
 use fuzz_checks::memory::{self, Bound};
-use mcp_tool_result::{json, Code, Map, Options, Target, Value};
+use mcp_tool_result::{Code, Map, Options, Target, Value};
 
 #[global_allocator]
 static ALLOC: Counting = Counting;
@@ -54,7 +54,7 @@ fn conversions_stay_within_their_memory_bounds() {
 
     // extract_images on the claimed headers does not decode either.
     let input = memory::claimed_images(60_000, 60_000);
-    let (result, usage) = measure(|| json::extract_images_json(&input, ""));
+    let (result, usage) = measure(|| mcp_tool_result::extract_images_json(&input, ""));
     assert!(result.is_ok());
     assert!(usage.largest <= memory::NOT_DECODED, "{usage:?}");
 
