@@ -239,7 +239,11 @@ impl Options {
         for (key, value) in map.iter() {
             let key = key.as_str();
             let path = || option_path(key);
-            let name = OPTIONS.iter().map(|spec| spec.name).find(|name| is_option_name(key, name)).unwrap_or_default();
+            let name = OPTIONS
+                .iter()
+                .map(|spec| spec.name)
+                .find(|name| is_option_name(key, name))
+                .unwrap_or_default();
             match name {
                 "strict" => options.strict = expect_bool(value, path, name)?,
                 "validate_base64" => options.validate_base64 = expect_bool(value, path, name)?,
