@@ -21,6 +21,8 @@
 //                                                   without it the async form calls `convert`
 //   extract(text, leaves, options)                  the Extraction as JS values
 //   targetNames()                                   the core's targets
+//   jsonPointer(tokens)                             the core's JSON Pointer of `tokens` (strings:
+//                                                   keys, indices in decimal), outermost first
 // where `text` is JSON text (a string; for convertJson and extractImagesJson also a Uint8Array
 // of UTF-8, passed as given), `leaves` an array or null (the text is the caller's own JSON),
 // `options` the options as JSON text, and `target` the caller's argument as given. Payloads the
@@ -46,7 +48,7 @@ const NEEDS_ESCAPE = /[\u0000-\u001f"\\\ud800-\udfff]/
 const CONVERT_DEFAULTS = '"host":"node","payload":"sdk"'
 const quotedKeys = new Map()
 
-/** A lowering failure on its way up: each container adds its key or index to `tokens`. */
+/** A lowering failure on its way up: each container adds its key or index to `tokens` (innermost first). */
 class LowerError {
   constructor(code, message, cause) {
     this.code = code
@@ -157,20 +159,14 @@ function describe(e) {
   }
 }
 
-function pointer(tokens) {
-  let out = ''
-  for (let i = tokens.length - 1; i >= 0; i--) out += '/' + tokens[i].replace(/~/g, '~0').replace(/\//g, '~1')
-  return out
-}
-
 function convertError(code, path, message, cause) {
   const error = new ConvertError(`${code}${path ? ' at ' + path : ''}: ${message}`, code, path)
   if (cause !== undefined) error.cause = cause
   return error
 }
 
-/** `{text, leaves}` of a top-level argument, or a ConvertError. */
-function lowerArgument(v, maxDepth, code) {
+/** `{text, leaves}` of a top-level argument, or a ConvertError (its path from `jsonPointer`). */
+function lowerArgument(v, maxDepth, jsonPointer, code) {
   const lowering = new Lowering(maxDepth, code)
   try {
     if (v === undefined) throw unsupported(code, 'undefined')
@@ -178,18 +174,18 @@ function lowerArgument(v, maxDepth, code) {
     return { text, leaves: lowering.leaves.length === 0 ? null : lowering.leaves }
   } catch (e) {
     if (!(e instanceof LowerError)) throw e
-    throw convertError(e.code, pointer(e.tokens), e.message, e.cause)
+    throw convertError(e.code, jsonPointer(e.tokens.reverse()), e.message, e.cause)
   }
 }
 
 /** Builds the public functions over `backend` (see the top of this file). */
 function createApi(backend) {
-  const { maxDepth } = backend
+  const { maxDepth, jsonPointer } = backend
 
   /** The options as JSON text, after `defaults` (JSON members) when the caller gave an object. */
   function optionsText(options, defaults) {
     if (options === undefined || options === null) return '{' + defaults + '}'
-    const { text } = lowerArgument(options, maxDepth, 'invalid_option')
+    const { text } = lowerArgument(options, maxDepth, jsonPointer, 'invalid_option')
     if (text[0] !== '{' || defaults === '') return text
     return '{' + defaults + (text === '{}' ? '}' : ',' + text.slice(1))
   }
@@ -200,7 +196,7 @@ function createApi(backend) {
       const what = value[Symbol.toStringTag] || 'DataView'
       throw convertError('unsupported_value', '', `a ${what} is not a value (JSON text goes to ${jsonFunction})`)
     }
-    return lowerArgument(value, maxDepth, 'unsupported_value')
+    return lowerArgument(value, maxDepth, jsonPointer, 'unsupported_value')
   }
 
   /** The backend's `convertAsync`, or its `convert` run now (on the calling thread). */

@@ -14,6 +14,7 @@ module.exports = {
     convertAsync: native.convertLoweredAsync,
     extract: native.extractLowered,
     targetNames: native.targetNames,
+    jsonPointer: native.jsonPointer,
   }),
   __napiBindingTarget: native.__napiBindingTarget,
 }

@@ -55,3 +55,23 @@ func TestBackendsAgreeOnLongStrings(t *testing.T) {
 		}
 	}
 }
+
+// Every backend writes the core's JSON Pointer of a lowering path, escaping '~' and '/'.
+func TestBackendsWriteTheCoresPointers(t *testing.T) {
+	for name, e := range testEngines {
+		for _, c := range []struct {
+			tokens []string
+			want   string
+		}{
+			{nil, ""},
+			{[]string{""}, "/"},
+			{[]string{"_meta", "a/b~c", "0", "~1"}, "/_meta/a~1b~0c/0/~01"},
+			{[]string{"é/", strings.Repeat("k", 2000)}, "/é~1/" + strings.Repeat("k", 2000)},
+		} {
+			got, err := e.jsonPointer(c.tokens)
+			if err != nil || got != c.want {
+				t.Errorf("%s %q: got %.80q, %v; want %.80q", name, c.tokens, got, err, c.want)
+			}
+		}
+	}
+}

@@ -7,6 +7,9 @@ package mcptoolresult
 type engine interface {
 	convert(input []byte, target string, options []byte) (coreOutput, error)
 	extractImages(input []byte, options []byte) (coreOutput, error)
+	// jsonPointer is the core's JSON Pointer of tokens (keys, indices in decimal; valid
+	// UTF-8), outermost first.
+	jsonPointer(tokens []string) (string, error)
 }
 
 // coreOutput is the core's answer: text is private to the caller and never changes, so lifted

@@ -55,6 +55,14 @@ func (cgoEngine) extractImages(input []byte, options []byte) (coreOutput, error)
 	return coreOutput{text: text}, nil
 }
 
+func (cgoEngine) jsonPointer(tokens []string) (string, error) {
+	pointer, err := ffi.JSONPointer(tokens)
+	if err != nil {
+		return "", cgoError(err)
+	}
+	return pointer, nil
+}
+
 // bytesString views b as a string for the length of a call (the core only reads it).
 func bytesString(b []byte) string {
 	return unsafe.String(unsafe.SliceData(b), len(b))

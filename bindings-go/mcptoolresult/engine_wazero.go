@@ -21,6 +21,11 @@ func (w wazeroEngine) extractImages(input []byte, options []byte) (coreOutput, e
 	return coreOutput{text: text, bytes: bytes}, wazeroError(err)
 }
 
+func (w wazeroEngine) jsonPointer(tokens []string) (string, error) {
+	pointer, err := w.e.JSONPointer(tokens)
+	return pointer, wazeroError(err)
+}
+
 func wazeroError(err error) error {
 	if err == nil {
 		return nil

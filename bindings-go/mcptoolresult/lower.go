@@ -134,7 +134,7 @@ func (e *encoder) value(v any, depth int) error {
 // open checks the depth of a container about to be written.
 func (e *encoder) open(depth int) error {
 	if depth > maxDepth {
-		return inputError("too_deep", e.pointer(), "nesting deeper than "+strconv.Itoa(maxDepth)+" levels (a cycle?)")
+		return e.fail("too_deep", "nesting deeper than "+strconv.Itoa(maxDepth)+" levels (a cycle?)")
 	}
 	return nil
 }
@@ -194,7 +194,7 @@ func array[T any](e *encoder, items []T, depth int) error {
 // very small or large magnitudes.
 func (e *encoder) float(f float64, bits int) error {
 	if math.IsNaN(f) || math.IsInf(f, 0) {
-		return inputError("unsupported_value", e.pointer(), "JSON cannot carry "+strconv.FormatFloat(f, 'g', -1, bits))
+		return e.fail("unsupported_value", "JSON cannot carry "+strconv.FormatFloat(f, 'g', -1, bits))
 	}
 	format := byte('f')
 	if abs := math.Abs(f); abs != 0 {
@@ -222,7 +222,7 @@ func (e *encoder) marshal(v any) error {
 		data, err = json.Marshal(v)
 	}
 	if err != nil {
-		return inputError("unsupported_value", e.pointer(), "cannot encode the value as JSON: "+err.Error())
+		return e.fail("unsupported_value", "cannot encode the value as JSON: "+err.Error())
 	}
 	e.buf = append(e.buf, data...)
 	return nil
@@ -235,14 +235,18 @@ func isNilPointer(v any) bool {
 	return rv.Kind() == reflect.Pointer && rv.IsNil()
 }
 
-// pointer is the JSON Pointer of the value being written.
-func (e *encoder) pointer() string {
-	var b strings.Builder
-	for _, token := range e.path {
-		b.WriteByte('/')
-		b.WriteString(strings.NewReplacer("~", "~0", "/", "~1").Replace(token))
+// fail is the error with code and message at the value being written, its path the core's
+// JSON Pointer of e.path (keys that are not UTF-8 with U+FFFD, as the core reads them).
+func (e *encoder) fail(code, message string) error {
+	tokens := make([]string, len(e.path))
+	for i, token := range e.path {
+		tokens[i] = strings.ToValidUTF8(token, "\uFFFD")
 	}
-	return b.String()
+	path, err := core.jsonPointer(tokens)
+	if err != nil {
+		return err
+	}
+	return inputError(code, path, message)
 }
 
 const (

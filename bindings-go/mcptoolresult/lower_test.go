@@ -110,6 +110,7 @@ func TestHostileInputs(t *testing.T) {
 		{"NaN", map[string]any{"structuredContent": map[string]any{"x": math.NaN()}}, "unsupported_value", "/structuredContent/x"},
 		{"pointer cycle", map[string]any{"structuredContent": ring}, "unsupported_value", "/structuredContent"},
 		{"escaped key", map[string]any{"a/b~c": math.Inf(1)}, "unsupported_value", "/a~1b~0c"},
+		{"key not UTF-8", map[string]any{"a\xff": math.Inf(1)}, "unsupported_value", "/a\uFFFD"},
 	} {
 		_, err := Convert(c.input, TargetCopilot, Options{})
 		var ce *ConvertError

@@ -17,7 +17,7 @@
 mod error;
 mod spans;
 
-use mcp_tool_result::{json, Options, Target, Value};
+use mcp_tool_result::{json, Options, PointerToken, Target, Value};
 
 pub use error::ConvertError;
 
@@ -59,6 +59,13 @@ pub fn extract_images(input_json: &[u8], options_json: String) -> Result<String,
     let options = Options::from_json(&options_json)?;
     let extraction = mcp_tool_result::extract_images_str(input, &options)?.into_value();
     Ok(json::to_string(&spans::detach(extraction, input)))
+}
+
+/// The JSON Pointer of `tokens` (object keys, array indices in decimal), outermost first: the
+/// path the Go package gives a value it cannot lower.
+#[uniffi::export]
+pub fn json_pointer(tokens: Vec<String>) -> String {
+    mcp_tool_result::json_pointer(tokens.iter().map(|t| PointerToken::Key(t)))
 }
 
 #[cfg(test)]

@@ -11,7 +11,7 @@ mod lower;
 mod state;
 mod task;
 
-use mcp_tool_result::{json, Code, ConvertError, Options, Value};
+use mcp_tool_result::{json, Code, ConvertError, Options, PointerToken, Value};
 use napi::bindgen_prelude::{AsyncTask, Env, Result, Unknown};
 use napi::JsValue;
 use napi_derive::napi;
@@ -102,6 +102,13 @@ pub fn extract_lowered<'e>(
 #[napi(ts_return_type = "Target[]")]
 pub fn target_names() -> Vec<&'static str> {
     mcp_tool_result::target_names()
+}
+
+/// The JSON Pointer of `tokens` (object keys, array indices as decimal strings), outermost
+/// first: the path `api.js` gives a value it cannot lower.
+#[napi(skip_typescript)]
+pub fn json_pointer(tokens: Vec<String>) -> String {
+    mcp_tool_result::json_pointer(tokens.iter().map(|t| PointerToken::Key(t)))
 }
 
 /// Called once by `index.js` with the `ConvertError` class of `api.js`.

@@ -85,7 +85,12 @@ function wasmBackend(instantiate, codec) {
       }
       const s = spans
       if (leaves === null) {
-        status = s.length === 6 ? abi[name](s[0], s[1], s[2], s[3], s[4], s[5]) : abi[name](s[0], s[1], s[2], s[3])
+        status =
+          s.length === 6
+            ? abi[name](s[0], s[1], s[2], s[3], s[4], s[5])
+            : s.length === 4
+              ? abi[name](s[0], s[1], s[2], s[3])
+              : abi[name](s[0], s[1])
       } else {
         const view = new DataView(abi.memory.buffer, base, table)
         for (let j = 0, k = 2 * texts.length; j < leaves.length; j++, k += 2) {
@@ -186,6 +191,9 @@ function wasmBackend(instantiate, codec) {
     targetNames() {
       exports().mtr_target_names()
       return JSON.parse(read(abi.mtr_out_ptr(), abi.mtr_out_len()))
+    },
+    jsonPointer(tokens) {
+      return call('mtr_json_pointer', [JSON.stringify(tokens)])
     },
   }
 }

@@ -2,7 +2,7 @@
 
 use std::alloc::{alloc, dealloc, Layout};
 
-use mcp_tool_result::{json, Code, ConvertError, Options, Target, Value};
+use mcp_tool_result::{json, Code, ConvertError, Options, PointerToken, Target, Value};
 
 use crate::{leaves, output};
 
@@ -156,6 +156,30 @@ pub unsafe extern "C" fn mtr_extract_images_leaves(
 pub extern "C" fn mtr_target_names() -> u32 {
     let names = mcp_tool_result::target_names().into_iter().map(Value::string).collect();
     output::store(Ok((json::to_string(&Value::Array(names)), String::from("[]"))))
+}
+
+/// Writes the JSON Pointer of the tokens at `tokens_ptr` (a JSON array of strings: keys, or
+/// indices in decimal; outermost first) to the output slot as a JSON string. Returns the status
+/// (0 ok, 1 error: not an array of strings).
+///
+/// # Safety
+/// `(tokens_ptr, tokens_len)` must denote readable memory of the module (e.g. from `mtr_alloc`).
+#[no_mangle]
+pub unsafe extern "C" fn mtr_json_pointer(tokens_ptr: u32, tokens_len: u32) -> u32 {
+    // SAFETY: forwarded from the caller.
+    let tokens = unsafe { text(tokens_ptr, tokens_len, Code::InvalidJson, "tokens") };
+    output::store(tokens.and_then(|tokens| {
+        let not_strings = || ConvertError::new(Code::InvalidJson, "", "the tokens must be an array of strings");
+        let Value::Array(tokens) = json::parse(tokens)? else {
+            return Err(not_strings());
+        };
+        let keys = tokens
+            .iter()
+            .map(|t| t.as_str().ok_or_else(not_strings))
+            .collect::<Result<Vec<_>, _>>()?;
+        let pointer = mcp_tool_result::json_pointer(keys.into_iter().map(PointerToken::Key));
+        Ok((json::to_string(&Value::string(pointer)), String::from("[]")))
+    }))
 }
 
 /// The deepest nesting of arrays and objects the core accepts (hosts lowering values into JSON

@@ -19,5 +19,5 @@ mod output;
 
 pub use abi::{
     mtr_alloc, mtr_bytes_len, mtr_bytes_ptr, mtr_convert, mtr_convert_leaves, mtr_extract_images,
-    mtr_extract_images_leaves, mtr_free, mtr_max_depth, mtr_out_len, mtr_out_ptr, mtr_target_names,
+    mtr_extract_images_leaves, mtr_free, mtr_json_pointer, mtr_max_depth, mtr_out_len, mtr_out_ptr, mtr_target_names,
 };

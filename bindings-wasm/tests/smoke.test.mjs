@@ -42,6 +42,7 @@ test('imports nothing and exports the ABI', () => {
     'mtr_extract_images',
     'mtr_extract_images_leaves',
     'mtr_free',
+    'mtr_json_pointer',
     'mtr_max_depth',
     'mtr_out_len',
     'mtr_out_ptr',
@@ -113,6 +114,14 @@ test('target names and the depth limit come from the core', () => {
   assert.equal(call('mtr_convert', '{"content":[]}', 'nope', '').status, 1)
   for (const name of names) assert.equal(call('mtr_convert', '{"content":[]}', name, '').status, 0, name)
   assert.equal(abi.mtr_max_depth(), 512)
+})
+
+test('JSON Pointers of host paths come from the core', () => {
+  assert.deepEqual(call('mtr_json_pointer', '["_meta","a/b~c","0"]'), { status: 0, out: '"/_meta/a~1b~0c/0"', bytes: '[]' })
+  assert.equal(call('mtr_json_pointer', '[]').out, '""')
+  const bad = call('mtr_json_pointer', '["a",1]')
+  assert.equal(bad.status, 1)
+  assert.equal(JSON.parse(bad.out).code, 'invalid_json')
 })
 
 /** Copies `leaves` into the module: `[table, count]` as mtr_*_leaves take them. */

@@ -158,6 +158,14 @@ test('too deep input and a cycle fail with too_deep as natively', () => {
   }
 })
 
+test('the path of a value that cannot be lowered is the core\'s JSON Pointer, as natively', () => {
+  const value = { content: [{ type: 'text', text: 'x', _meta: { 'a/b~c': [1, () => 1] } }] }
+  const e = failure(() => wasm.convert(value, 'mcp'))
+  assert.deepEqual([e.code, e.path], ['unsupported_value', '/content/0/_meta/a~1b~0c/1'])
+  assert.deepEqual(e, failure(() => native.convert(value, 'mcp')))
+  assert.equal(failure(() => wasm.convert({ content: [] }, 'copilot', { '~/': () => 1 })).path, '/~0~1')
+})
+
 test('bad options and bad arguments fail with the codes the core uses', () => {
   assert.equal(failure(() => wasm.convert(demo, 'copilot', { strict: () => 1 })).code, 'invalid_option')
   assert.equal(failure(() => wasm.convert(demo, 'copilot', { strict: 'yes' })).code, 'invalid_option')

@@ -27,6 +27,7 @@ func init() {
 	}{
 		{"convert", uint16(C.uniffi_mcp_tool_result_ffi_checksum_func_convert()), 26579},
 		{"extract_images", uint16(C.uniffi_mcp_tool_result_ffi_checksum_func_extract_images()), 64345},
+		{"json_pointer", uint16(C.uniffi_mcp_tool_result_ffi_checksum_func_json_pointer()), 40290},
 	} {
 		if c.lib != c.want {
 			panic(fmt.Sprintf("mcp_tool_result_ffi: checksum mismatch for %s: bindings %d, library %d", c.name, c.want, c.lib))
@@ -250,6 +251,25 @@ func ExtractImages(inputJSON []byte, optionsJSON string) (string, error) {
 	return uValue, nil
 }
 
+// JSONPointer: The JSON Pointer of `tokens` (object keys, array indices in decimal), outermost first: the
+// path the Go package gives a value it cannot lower.
+func JSONPointer(tokens []string) (string, error) {
+	var uZero string
+	var uArg0 writer
+	writeSequenceString(&uArg0, tokens)
+	if err := checkLen("tokens", len(uArg0.b)); err != nil {
+		return uZero, err
+	}
+	var uStatus C.RustCallStatus
+	uRet := C.uniffi_go_mcp_tool_result_ffi_json_pointer(bytesPtr(uArg0.b), C.int32_t(len(uArg0.b)), &uStatus)
+	if err := callError(&uStatus, nil); err != nil {
+		return uZero, err
+	}
+	uValue := string(bufferBytes(uRet))
+	freeBuffer(uRet)
+	return uValue, nil
+}
+
 func readConvertError(r *reader) ConvertError {
 	switch v := readInt32(r); v {
 	case 1:
@@ -292,4 +312,20 @@ func readInt32(r *reader) int32 {
 
 func readString(r *reader) string {
 	return string(r.take(int(readInt32(r))))
+}
+
+func writeInt32(w *writer, v int32) {
+	w.b = binary.BigEndian.AppendUint32(w.b, uint32(v))
+}
+
+func writeSequenceString(w *writer, v []string) {
+	writeInt32(w, int32(len(v)))
+	for _, item := range v {
+		writeString(w, item)
+	}
+}
+
+func writeString(w *writer, v string) {
+	writeInt32(w, int32(len(v)))
+	w.b = append(w.b, v...)
 }

@@ -26,8 +26,10 @@ RustBuffer ffi_mcp_tool_result_ffi_rustbuffer_from_bytes(ForeignBytes bytes, Rus
 void ffi_mcp_tool_result_ffi_rustbuffer_free(RustBuffer buf, RustCallStatus *out_status);
 uint16_t uniffi_mcp_tool_result_ffi_checksum_func_convert(void);
 uint16_t uniffi_mcp_tool_result_ffi_checksum_func_extract_images(void);
+uint16_t uniffi_mcp_tool_result_ffi_checksum_func_json_pointer(void);
 RustBuffer uniffi_mcp_tool_result_ffi_fn_func_convert(ForeignBytes input_json, RustBuffer target, RustBuffer options_json, RustCallStatus *out_status);
 RustBuffer uniffi_mcp_tool_result_ffi_fn_func_extract_images(ForeignBytes input_json, RustBuffer options_json, RustCallStatus *out_status);
+RustBuffer uniffi_mcp_tool_result_ffi_fn_func_json_pointer(RustBuffer tokens, RustCallStatus *out_status);
 
 static inline void uniffi_go_mcp_tool_result_ffi_release(RustBuffer buf) {
 	RustCallStatus status = {0};
@@ -46,6 +48,12 @@ static inline RustBuffer uniffi_go_mcp_tool_result_ffi_extract_images(const uint
 	RustBuffer b_options_json = ffi_mcp_tool_result_ffi_rustbuffer_from_bytes((ForeignBytes){a_options_json_len, a_options_json}, out_status);
 	if (out_status->code != 0) { return (RustBuffer){0}; }
 	return uniffi_mcp_tool_result_ffi_fn_func_extract_images((ForeignBytes){a_input_json_len, a_input_json}, b_options_json, out_status);
+}
+
+static inline RustBuffer uniffi_go_mcp_tool_result_ffi_json_pointer(const uint8_t *a_tokens, int32_t a_tokens_len, RustCallStatus *out_status) {
+	RustBuffer b_tokens = ffi_mcp_tool_result_ffi_rustbuffer_from_bytes((ForeignBytes){a_tokens_len, a_tokens}, out_status);
+	if (out_status->code != 0) { return (RustBuffer){0}; }
+	return uniffi_mcp_tool_result_ffi_fn_func_json_pointer(b_tokens, out_status);
 }
 
 #endif // UNIFFI_GO_MCP_TOOL_RESULT_FFI_H

@@ -1,8 +1,9 @@
 // Package wasm runs the core as the WebAssembly module built from bindings-wasm (embedded in
-// this package) on wazero, with no cgo. The module's ABI: mtr_alloc/mtr_free, mtr_convert and
-// mtr_extract_images (status 0: the Conversion or Extraction JSON text, 1: an error object
-// {code, path, message}), mtr_out_ptr/mtr_out_len for that text, mtr_bytes_ptr/mtr_bytes_len
-// for the JSON array of bytes pointers of the last successful call.
+// this package) on wazero, with no cgo. The module's ABI: mtr_alloc/mtr_free, mtr_convert,
+// mtr_extract_images and mtr_json_pointer (status 0: the Conversion or Extraction JSON text,
+// or the pointer as a JSON string; 1: an error object {code, path, message}),
+// mtr_out_ptr/mtr_out_len for that text, mtr_bytes_ptr/mtr_bytes_len for the JSON array of
+// bytes pointers of the last successful call.
 package wasm
 
 import (
@@ -91,6 +92,25 @@ func (e *Engine) ExtractImages(input []byte, options []byte) ([]byte, []string, 
 	return e.call("mtr_extract_images", input, nil, options)
 }
 
+// JSONPointer runs mtr_json_pointer: the core's JSON Pointer of tokens (outermost first), or
+// an *Error.
+func (e *Engine) JSONPointer(tokens []string) (string, error) {
+	// A nil slice is a JSON array too, not null.
+	text, err := json.Marshal(append([]string{}, tokens...))
+	if err != nil {
+		return "", err
+	}
+	out, _, err := e.call("mtr_json_pointer", text, nil, nil)
+	if err != nil {
+		return "", err
+	}
+	var pointer string
+	if err := json.Unmarshal(out, &pointer); err != nil {
+		return "", fmt.Errorf("reading the core module's pointer %q: %w", out, err)
+	}
+	return pointer, nil
+}
+
 func (e *Engine) call(name string, input, target, options []byte) ([]byte, []string, error) {
 	if err := e.init(); err != nil {
 		return nil, nil, err
@@ -132,7 +152,7 @@ type instance struct {
 	mod                                     api.Module
 	mem                                     api.Memory
 	alloc, free, outPtr, outLen, bPtr, bLen api.Function
-	convert, extract                        api.Function
+	convert, extract, pointer               api.Function
 	convertLeaves, extractLeaves            api.Function
 	stack                                   []uint64
 }
@@ -156,6 +176,7 @@ func newInstance(r wazero.Runtime, compiled wazero.CompiledModule) (*instance, e
 		{"mtr_alloc", &inst.alloc}, {"mtr_free", &inst.free}, {"mtr_out_ptr", &inst.outPtr},
 		{"mtr_out_len", &inst.outLen}, {"mtr_bytes_ptr", &inst.bPtr}, {"mtr_bytes_len", &inst.bLen},
 		{"mtr_convert", &inst.convert}, {"mtr_extract_images", &inst.extract},
+		{"mtr_json_pointer", &inst.pointer},
 	} {
 		if *f.fn = mod.ExportedFunction(f.name); *f.fn == nil {
 			return nil, fmt.Errorf("the core module does not export %s", f.name)
@@ -183,7 +204,7 @@ func (inst *instance) invoke(fn api.Function, args ...uint64) (uint32, error) {
 // JSON parser and writer, and put back into the output from the input itself.
 func (inst *instance) call(name string, input, target, options []byte) ([]byte, []string, error) {
 	text, leaves := input, []leaf(nil)
-	if inst.convertLeaves != nil && inst.extractLeaves != nil {
+	if name != "mtr_json_pointer" && inst.convertLeaves != nil && inst.extractLeaves != nil {
 		if split, found := splitLeaves(input); found != nil {
 			text, leaves = split, found
 		}
@@ -221,6 +242,8 @@ func (inst *instance) call(name string, input, target, options []byte) ([]byte, 
 	}
 	var status uint32
 	switch {
+	case name == "mtr_json_pointer":
+		status, err = inst.invoke(inst.pointer, in, uint64(len(text)))
 	case name == "mtr_convert" && leaves == nil:
 		status, err = inst.invoke(inst.convert, in, uint64(len(text)), t, uint64(len(target)), o, uint64(len(options)))
 	case name == "mtr_convert":
