@@ -434,6 +434,24 @@ def top_readme_problems(text: str, cat: dict) -> list[str]:
 # ---- Driver -------------------------------------------------------------------------------------
 
 
+# ---- The soak driver's mutation vocabulary -------------------------------------------------------
+
+SOAK_DRIVER = "conformance/soak/driver.py"
+
+
+def soak_regions(cat: dict) -> dict[str, list[str]]:
+    """Every target (a fuzz corpus header byte picks one, in the core's order) and every option
+    name plus one unknown name, for the soak driver's mutated options."""
+
+    def py_list(name: str, values: list[str]) -> list[str]:
+        return [f"{name} = ["] + [f'    "{v}",' for v in values] + ["]"]
+
+    return {
+        "targets": py_list("TARGETS", [t["name"] for t in cat["targets"]]),
+        "options": py_list("OPTION_NAMES", [o["name"] for o in cat["options"]] + ["no_such_option"]),
+    }
+
+
 def outputs(cat: dict) -> dict[Path, str]:
     def read(rel: str) -> str:
         return (ROOT / rel).read_text(encoding="utf-8")
@@ -450,6 +468,7 @@ def outputs(cat: dict) -> dict[Path, str]:
     }
     for rel in ("bindings-node/index.header.d.ts", "bindings-node/index.d.ts"):
         files[rel] = replace_regions(read(rel), regions, "//", rel)
+    files[SOAK_DRIVER] = replace_regions(read(SOAK_DRIVER), soak_regions(cat), "#", SOAK_DRIVER)
     return {ROOT / rel: text for rel, text in files.items()}
 
 

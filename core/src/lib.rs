@@ -54,6 +54,15 @@ pub const MAX_DEPTH: usize = 512;
 /// With `payload: "sdk"`, payloads are validated (as with `validate_base64: true`) for targets
 /// where some become [`Bytes`]: bytes are decoded from canonical base64 only.
 pub fn convert<'a>(input: Value<'a>, target: Target, options: &Options) -> Result<Conversion<'a>, ConvertError> {
+    convert_within_depth(depth::check(input)?, target, options)
+}
+
+/// [`convert`] of a value known to nest no deeper than [`MAX_DEPTH`] (the parser's output).
+fn convert_within_depth<'a>(
+    input: Value<'a>,
+    target: Target,
+    options: &Options,
+) -> Result<Conversion<'a>, ConvertError> {
     let validated;
     let options = match options.sdk_host() {
         Some(host) if !options.validate_base64 && targets::payload::target_has_bytes(target, host) => {
@@ -65,7 +74,6 @@ pub fn convert<'a>(input: Value<'a>, target: Target, options: &Options) -> Resul
         }
         _ => options,
     };
-    let input = depth::check(input)?;
     let mut ctx = normalize::Context::new(options);
     let result = if target == Target::AnthropicMcp {
         normalize::normalize_replay(input, &mut ctx)?
@@ -79,7 +87,7 @@ pub fn convert<'a>(input: Value<'a>, target: Target, options: &Options) -> Resul
 /// Parses `input` (JSON text) and converts it: [`convert`] of [`json::parse`]. The Conversion
 /// borrows its strings from `input`.
 pub fn convert_str<'a>(input: &'a str, target: Target, options: &Options) -> Result<Conversion<'a>, ConvertError> {
-    convert(json::parse(input)?, target, options)
+    convert_within_depth(json::parse(input)?, target, options)
 }
 
 /// Converts JSON text for the target named `target`, with options given as JSON text (`""`
