@@ -1,7 +1,7 @@
 #!/bin/sh
 # Runs one built fuzz target until it has used CPU_SECONDS of CPU time (not wall time: the
 # machine is shared), then stops it with SIGINT so libFuzzer prints its final statistics.
-# Usage: [MAX_LEN=N] campaign.sh TARGET CPU_SECONDS [MAX_WALL_SECONDS]   (after `cargo fuzz build`)
+# Usage: [MAX_LEN=N] [FUZZ_FLAGS="-flag=value …"] campaign.sh TARGET CPU_SECONDS [MAX_WALL_SECONDS]   (after `cargo fuzz build`)
 # Writes logs/TARGET.log; corpus in corpus/TARGET, crashes in artifacts/TARGET/.
 set -eu
 cd "$(dirname "$0")"
@@ -9,7 +9,7 @@ target=$1 cpu=$2 wall=${3:-3600}
 bin=target/x86_64-unknown-linux-gnu/release/$target
 mkdir -p logs "artifacts/$target" "corpus/$target"
 nice -n 10 "$bin" "corpus/$target" -artifact_prefix="artifacts/$target/" -max_len="${MAX_LEN:-65536}" \
-    -timeout=60 -print_final_stats=1 >"logs/$target.log" 2>&1 &
+    -timeout=60 -print_final_stats=1 ${FUZZ_FLAGS:-} >"logs/$target.log" 2>&1 &
 pid=$!
 start=$(date +%s)
 tick=$(getconf CLK_TCK)
