@@ -7,19 +7,53 @@ use crate::model::Value;
 use crate::pointer::Loc;
 use crate::MAX_DEPTH;
 
+/// A value within [`MAX_DEPTH`], and whether any of its strings or keys had lone surrogates
+/// replaced (the one walk over the input answers both).
+pub(crate) struct Checked<'a> {
+    /// The value, unchanged.
+    pub value: Value<'a>,
+    /// Some string or key of it is lossy (see [`crate::Str::is_lossy`]).
+    pub lossy: bool,
+}
+
 /// `Err(too_deep)` when `value` nests arrays and objects deeper than [`MAX_DEPTH`]; the value
 /// is then dropped iteratively.
-pub(crate) fn check(value: Value<'_>) -> Result<Value<'_>, ConvertError> {
-    match too_deep(&value, 1, &Loc::at("")) {
-        None => Ok(value),
-        Some(path) => {
-            dismantle(value);
-            Err(ConvertError::new(
-                Code::TooDeep,
-                path,
-                format!("nesting deeper than {MAX_DEPTH} levels"),
-            ))
+pub(crate) fn check(value: Value<'_>) -> Result<Checked<'_>, ConvertError> {
+    let mut lossy = false;
+    if within(&value, 1, &mut lossy) {
+        return Ok(Checked { value, lossy });
+    }
+    let path = too_deep(&value, 1, &Loc::at("")).unwrap_or_default();
+    dismantle(value);
+    Err(ConvertError::new(
+        Code::TooDeep,
+        path,
+        format!("nesting deeper than {MAX_DEPTH} levels"),
+    ))
+}
+
+/// Whether `value` (at `depth`) nests no deeper than [`MAX_DEPTH`]; sets `lossy` when a string
+/// or key met on the way is lossy. Builds no paths, so a well-formed input costs one pass.
+fn within(value: &Value<'_>, depth: usize, lossy: &mut bool) -> bool {
+    let child = |item: &Value<'_>, lossy: &mut bool| match item {
+        Value::String(s) => {
+            *lossy |= s.is_lossy();
+            true
         }
+        Value::Array(_) | Value::Object(_) => depth < MAX_DEPTH && within(item, depth + 1, lossy),
+        _ => true,
+    };
+    match value {
+        Value::Array(items) => items.iter().all(|item| child(item, lossy)),
+        Value::Object(map) => map.iter().all(|(key, item)| {
+            *lossy |= key.is_lossy();
+            child(item, lossy)
+        }),
+        Value::String(s) => {
+            *lossy |= s.is_lossy();
+            true
+        }
+        _ => true,
     }
 }
 

@@ -79,10 +79,10 @@ impl<'a> Extraction<'a> {
 
 /// Extracts the image blocks of `value`.
 pub fn extract_images<'a>(value: Value<'a>, options: &Options) -> Result<Extraction<'a>, ConvertError> {
-    let value = crate::depth::check(value)?;
+    let crate::depth::Checked { value, lossy } = crate::depth::check(value)?;
     let mut ctx = Context::new(options);
     let root = Loc::at("");
-    if normalize::has_lossy(&value) {
+    if lossy {
         normalize::report_lossy(&value, &root, &mut ctx)?;
     }
     let caps = DEFAULT_CAPS.with_options(options);
@@ -254,7 +254,7 @@ impl<'a> Walk<'_, 'a> {
                     }
                 }
             }
-            BlockKind::Link { uri, name, .. } => Marker::link(name.as_str(), uri.as_str()).render(),
+            BlockKind::Link(link) => Marker::link(link.name.as_str(), link.uri.as_str()).render(),
             omitted => crate::targets::omitted_marker(&omitted).unwrap_or_default(),
         };
         Ok(Value::string(marker))

@@ -115,7 +115,7 @@ impl<'a> Fields<'a> {
         &self.aliases_seen
     }
 
-    #[inline]
+    #[inline(always)]
     fn position(&self, key: &str) -> Option<usize> {
         match self.index[slot_of(key)?] {
             0 => None,
@@ -125,19 +125,19 @@ impl<'a> Fields<'a> {
     }
 
     /// Whether `key` is present.
-    #[inline]
+    #[inline(always)]
     pub fn has(&self, key: &str) -> bool {
         self.position(key).is_some()
     }
 
     /// The value of `key`.
-    #[inline]
+    #[inline(always)]
     pub fn get(&self, key: &str) -> Option<&Value<'a>> {
         self.position(key).map(|p| &self.entries[p].1)
     }
 
     /// Removes and returns the value of `key`.
-    #[inline]
+    #[inline(always)]
     pub fn take(&mut self, key: &str) -> Option<Value<'a>> {
         let position = self.position(key)?;
         if let Some(slot) = slot_of(key) {

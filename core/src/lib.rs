@@ -54,12 +54,15 @@ pub const MAX_DEPTH: usize = 512;
 /// With `payload: "sdk"`, payloads are validated (as with `validate_base64: true`) for targets
 /// where some become [`Bytes`]: bytes are decoded from canonical base64 only.
 pub fn convert<'a>(input: Value<'a>, target: Target, options: &Options) -> Result<Conversion<'a>, ConvertError> {
-    convert_within_depth(depth::check(input)?, target, options)
+    let checked = depth::check(input)?;
+    convert_within_depth(checked.value, checked.lossy, target, options)
 }
 
-/// [`convert`] of a value known to nest no deeper than [`MAX_DEPTH`] (the parser's output).
+/// [`convert`] of a value known to nest no deeper than [`MAX_DEPTH`] (the parser's output);
+/// `lossy`: some string or key of it is lossy.
 fn convert_within_depth<'a>(
     input: Value<'a>,
+    lossy: bool,
     target: Target,
     options: &Options,
 ) -> Result<Conversion<'a>, ConvertError> {
@@ -76,9 +79,9 @@ fn convert_within_depth<'a>(
     };
     let mut ctx = normalize::Context::new(options);
     let result = if target == Target::AnthropicMcp {
-        normalize::normalize_replay(input, &mut ctx)?
+        normalize::normalize_replay(input, lossy, &mut ctx)?
     } else {
-        normalize::normalize(input, &mut ctx)?
+        normalize::normalize(input, lossy, &mut ctx)?
     };
     targets::check_tool_call_id(target, &result, &mut ctx)?;
     Ok(targets::render(target, result, &mut ctx))
@@ -87,7 +90,9 @@ fn convert_within_depth<'a>(
 /// Parses `input` (JSON text) and converts it: [`convert`] of [`json::parse`]. The Conversion
 /// borrows its strings from `input`.
 pub fn convert_str<'a>(input: &'a str, target: Target, options: &Options) -> Result<Conversion<'a>, ConvertError> {
-    convert_within_depth(json::parse(input)?, target, options)
+    let input = json::parse(input)?;
+    let lossy = normalize::has_lossy(&input);
+    convert_within_depth(input, lossy, target, options)
 }
 
 /// Converts JSON text for the target named `target`, with options given as JSON text (`""`

@@ -4,7 +4,12 @@ use std::borrow::Cow;
 
 /// The essence of a MIME type: the part before any parameters, trimmed.
 pub fn essence(mime: &str) -> &str {
-    mime.split(';').next().unwrap_or("").trim()
+    let end = mime.bytes().position(|b| b == b';').unwrap_or(mime.len());
+    let head = &mime[..end];
+    match (head.bytes().next(), head.bytes().next_back()) {
+        (Some(first), Some(last)) if !first.is_ascii_whitespace() && !last.is_ascii_whitespace() => head,
+        _ => head.trim(),
+    }
 }
 
 /// Trims and lower-cases a declared MIME type and fixes the common `image/jpg`. Borrowed when

@@ -133,24 +133,10 @@ pub enum BlockKind<'a> {
         payload: Payload<'a>,
         mime: Str<'a>,
     },
-    /// An embedded resource: text, blob or both.
-    Resource {
-        uri: Str<'a>,
-        mime: Option<Str<'a>>,
-        text: Option<Str<'a>>,
-        blob: Option<Payload<'a>>,
-        meta: Option<Value<'a>>,
-    },
-    /// A resource link.
-    Link {
-        uri: Str<'a>,
-        name: Str<'a>,
-        title: Option<Str<'a>>,
-        description: Option<Str<'a>>,
-        mime: Option<Str<'a>>,
-        size: Option<u64>,
-        icons: Option<Value<'a>>,
-    },
+    /// An embedded resource: text, blob or both (boxed: most blocks are text).
+    Resource(Box<Resource<'a>>),
+    /// A resource link (boxed: most blocks are text).
+    Link(Box<Link<'a>>),
     /// A block that could not be repaired, shown as a marker.
     Omitted {
         kind: &'static str,
@@ -158,4 +144,50 @@ pub enum BlockKind<'a> {
         uri: Option<String>,
         reason: &'static str,
     },
+}
+/// An embedded resource: text, blob or both.
+#[derive(Debug)]
+pub struct Resource<'a> {
+    /// The resource uri.
+    pub uri: Str<'a>,
+    /// Its MIME type.
+    pub mime: Option<Str<'a>>,
+    /// Its text.
+    pub text: Option<Str<'a>>,
+    /// Its blob.
+    pub blob: Option<Payload<'a>>,
+    /// The resource's `_meta`.
+    pub meta: Option<Value<'a>>,
+}
+
+/// A resource link.
+#[derive(Debug)]
+pub struct Link<'a> {
+    /// The linked uri.
+    pub uri: Str<'a>,
+    /// Its name.
+    pub name: Str<'a>,
+    /// Its title.
+    pub title: Option<Str<'a>>,
+    /// Its description.
+    pub description: Option<Str<'a>>,
+    /// Its MIME type.
+    pub mime: Option<Str<'a>>,
+    /// Its size in bytes.
+    pub size: Option<u64>,
+    /// Its icons.
+    pub icons: Option<Value<'a>>,
+}
+
+#[cfg(test)]
+mod size_probe {
+    #[test]
+    fn sizes() {
+        use std::mem::size_of;
+        eprintln!("Block {} BlockKind {} ToolResult {} Value {} Str {} Payload {} Part {} Media {} Diag {} Conv {} Err {}",
+            size_of::<super::Block>(), size_of::<super::BlockKind>(), size_of::<super::ToolResult>(),
+            size_of::<crate::model::Value>(), size_of::<crate::model::Str>(), size_of::<super::Payload>(),
+            size_of::<crate::targets::plan::Part>(), size_of::<crate::targets::plan::Media>(),
+            size_of::<crate::error::Diagnostic>(), size_of::<crate::conversion::Conversion>(), size_of::<crate::error::ConvertError>());
+    }
 }

@@ -6,7 +6,7 @@ use crate::canonical;
 use crate::error::{Code, ConvertError};
 use crate::fields::Fields;
 use crate::model::{Map, Number, Str, Value};
-use crate::parsed::{AudienceAt, Block, BlockAt, BlockKind, MediaKind};
+use crate::parsed::{AudienceAt, Block, BlockAt, BlockKind, Link, MediaKind, Resource};
 use crate::pointer::Loc;
 
 /// One element of `content`.
@@ -301,13 +301,13 @@ fn resource_block<'a>(
     let meta = fields.take("_meta").filter(|m| !matches!(m, Value::Null));
     let inner_annotations = fields.take("annotations");
     Ok(Some((
-        BlockKind::Resource {
+        BlockKind::Resource(Box::new(Resource {
             uri,
             mime,
             text,
             blob,
             meta,
-        },
+        })),
         inner_annotations,
     )))
 }
@@ -381,7 +381,7 @@ fn link_block<'a>(
         }
     };
     let icons = entries.take("icons").filter(|v| !matches!(v, Value::Null));
-    Ok(BlockKind::Link {
+    Ok(BlockKind::Link(Box::new(Link {
         uri,
         name,
         title,
@@ -389,7 +389,7 @@ fn link_block<'a>(
         mime,
         size,
         icons,
-    })
+    })))
 }
 
 fn optional_string<'a>(

@@ -11,7 +11,7 @@ use crate::canonical;
 use crate::error::{Code, ConvertError};
 use crate::mime;
 use crate::model::{Map, Str, Value};
-use crate::parsed::{Block, BlockAt, BlockKind, MediaKind, ToolResult};
+use crate::parsed::{Block, BlockAt, BlockKind, MediaKind, Resource, ToolResult};
 use crate::pointer::Loc;
 
 /// The result-level replay shapes and where their content and id stand.
@@ -303,12 +303,12 @@ fn media<'a>(
             payload,
             mime,
         },
-        Class::Resource => BlockKind::Resource {
+        Class::Resource => BlockKind::Resource(Box::new(Resource {
             uri: Str::borrowed(""),
             mime: Some(mime),
             text: None,
             blob: Some(payload),
             meta: None,
-        },
+        })),
     }))
 }

@@ -8,7 +8,7 @@ use crate::error::{Code, ConvertError};
 use crate::fields::Fields;
 use crate::mime;
 use crate::model::{Str, Value};
-use crate::parsed::{BlockKind, MediaKind, Payload};
+use crate::parsed::{BlockKind, Link, MediaKind, Payload};
 use crate::pointer::Loc;
 
 /// What became of a payload string.
@@ -148,7 +148,7 @@ pub(crate) fn media_block<'a>(
 }
 
 pub(super) fn link<'a>(uri: Str<'a>, mime: Option<Str<'a>>) -> BlockKind<'a> {
-    BlockKind::Link {
+    BlockKind::Link(Box::new(Link {
         name: uri.clone(),
         uri,
         title: None,
@@ -156,7 +156,7 @@ pub(super) fn link<'a>(uri: Str<'a>, mime: Option<Str<'a>>) -> BlockKind<'a> {
         mime,
         size: None,
         icons: None,
-    }
+    }))
 }
 
 pub(super) fn sniff(payload: &Payload<'_>, ctx: &Context<'_>) -> Option<&'static str> {

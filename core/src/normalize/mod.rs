@@ -79,9 +79,9 @@ fn invalid_result(path: &str, message: impl Into<String>) -> ConvertError {
     ConvertError::new(Code::InvalidToolResult, path, message)
 }
 
-/// Applies the input rules.
-pub fn normalize<'a>(input: Value<'a>, ctx: &mut Context<'_>) -> Result<ToolResult<'a>, ConvertError> {
-    if has_lossy(&input) {
+/// Applies the input rules; `lossy`: some string or key of `input` is lossy (reported first).
+pub fn normalize<'a>(input: Value<'a>, lossy: bool, ctx: &mut Context<'_>) -> Result<ToolResult<'a>, ConvertError> {
+    if lossy {
         report_lossy(&input, &Loc::at(""), ctx)?;
     }
     let Value::Object(map) = input else {
@@ -239,7 +239,7 @@ pub fn normalize<'a>(input: Value<'a>, ctx: &mut Context<'_>) -> Result<ToolResu
         RawContent::Text(text) => blocks.push(plain_block(text, BlockAt::Content(None))),
         RawContent::Single(map) => blocks.extend(object_block(map, BlockAt::Content(None), &content_loc, ctx)?),
         RawContent::Items(items) => {
-            blocks.reserve(items.len());
+            blocks.reserve_exact(items.len());
             for (i, item) in items.into_iter().enumerate() {
                 blocks.extend(block(item, BlockAt::Content(Some(i)), &content_loc.index(i), ctx)?);
             }
@@ -278,14 +278,18 @@ const RESULT_KEYS: &[&str] = &[
 /// Like [`normalize`], but also accepts what a replayed history holds in place of a result:
 /// `null` (no content), a string, one content block, another mapping (given as JSON text) or a
 /// list of content items. Blocks are located from the input's root.
-pub fn normalize_replay<'a>(input: Value<'a>, ctx: &mut Context<'_>) -> Result<ToolResult<'a>, ConvertError> {
+pub fn normalize_replay<'a>(
+    input: Value<'a>,
+    lossy: bool,
+    ctx: &mut Context<'_>,
+) -> Result<ToolResult<'a>, ConvertError> {
     if let Value::Object(map) = &input {
         if RESULT_KEYS.iter().any(|k| map.contains_key(k)) && foreign::result_shape(map).is_none() {
-            return normalize(input, ctx);
+            return normalize(input, lossy, ctx);
         }
     }
     let root = Loc::at("");
-    if has_lossy(&input) {
+    if lossy {
         report_lossy(&input, &root, ctx)?;
     }
     let at = BlockAt::Root(None);

@@ -15,21 +15,17 @@ pub const PROFILE: Profile = Profile {
 /// `{textResultForLlm, resultType, binaryResultsForLlm?}`.
 pub fn render<'a>(result: ToolResult<'a>, ctx: &mut Context<'_>) -> Value<'a> {
     let plan = plan::plan(result, &PROFILE, ctx);
-    let mut binaries = Vec::new();
-    let texts = plan.parts.into_iter().filter_map(|part| match part {
-        Part::Media(media) => {
-            let kind = if media.class == plan::MediaClass::Image {
-                "image"
-            } else {
-                "resource"
-            };
-            let description = media.uri.filter(|u| !u.as_str().is_empty());
-            binaries.push(binary(kind, media.data, media.mime, description));
-            None
-        }
-        text => Some(text),
+    let media = plan.parts.iter().filter(|p| matches!(p, Part::Media(_))).count();
+    let mut binaries = Vec::with_capacity(media);
+    let text = plan::join_text_with(plan.parts, |media| {
+        let kind = if media.class == plan::MediaClass::Image {
+            "image"
+        } else {
+            "resource"
+        };
+        let description = media.uri.filter(|u| !u.as_str().is_empty());
+        binaries.push(binary(kind, media.data, media.mime, description));
     });
-    let text = plan::join_text(texts);
     let mut out = Map::with_capacity(3);
     out.push("textResultForLlm", Value::String(text));
     out.push(

@@ -2,7 +2,7 @@
 
 use super::common::{essence_of, lifted, text_part};
 use super::payload::{payload_value, BinaryField};
-use super::plan::{self, Caps, Lift, Media, Part, Profile};
+use super::plan::{self, Caps, Lift, Media, Profile};
 use crate::model::{Map, Value};
 use crate::normalize::Context;
 use crate::options::Options;
@@ -46,18 +46,9 @@ pub const LEGACY_PROFILE: Profile = Profile {
 pub fn render<'a>(result: ToolResult<'a>, ctx: &mut Context<'_>, legacy: bool) -> (Value<'a>, Vec<Value<'a>>) {
     let plan = plan::plan(result, if legacy { &LEGACY_PROFILE } else { &PROFILE }, ctx);
     let mut media = Vec::new();
-    let mut texts = Vec::with_capacity(plan.parts.len());
-    for part in plan.parts {
-        match part {
-            Part::Media(m) => media.push(inline_data(m, ctx.options)),
-            other => texts.push(other),
-        }
-    }
+    let text = plan::join_text_with(plan.parts, |m| media.push(inline_data(m, ctx.options)));
     let mut response = Map::with_capacity(1);
-    response.push(
-        if plan.is_error { "error" } else { "output" },
-        Value::String(plan::join_text(texts)),
-    );
+    response.push(if plan.is_error { "error" } else { "output" }, Value::String(text));
     let mut call = Map::with_capacity(4);
     if let Some(id) = &ctx.options.tool_call_id {
         call.push("id", Value::string(id.clone()));

@@ -5,7 +5,7 @@ use crate::marker::Marker;
 use crate::model::{Map, Number, Str, Value};
 use crate::normalize::Context;
 use crate::options::Binary;
-use crate::parsed::{Block, BlockKind, Payload, ToolResult};
+use crate::parsed::{Block, BlockKind, Link, Payload, Resource, ToolResult};
 
 /// `{content, isError, structuredContent?, _meta?, resultType?}`.
 pub fn render<'a>(result: ToolResult<'a>, ctx: &mut Context<'_>) -> Value<'a> {
@@ -53,13 +53,14 @@ fn render_block<'a>(block: Block<'a>, markers: bool, content: &mut Vec<Value<'a>
             map.push("mimeType", Value::String(mime));
             content.push(finish(map, annotations, meta));
         }
-        BlockKind::Resource {
-            uri,
-            mime,
-            text,
-            blob,
-            meta: resource_meta,
-        } => {
+        BlockKind::Resource(resource) => {
+            let Resource {
+                uri,
+                mime,
+                text,
+                blob,
+                meta: resource_meta,
+            } = *resource;
             let blob_marker = match (&blob, markers) {
                 (Some(payload), true) => Some(payload_marker(
                     "resource",
@@ -94,15 +95,16 @@ fn render_block<'a>(block: Block<'a>, markers: bool, content: &mut Vec<Value<'a>
                 content.push(text_block(Str::owned(marker), annotations, meta));
             }
         }
-        BlockKind::Link {
-            uri,
-            name,
-            title,
-            description,
-            mime,
-            size,
-            icons,
-        } => {
+        BlockKind::Link(link) => {
+            let Link {
+                uri,
+                name,
+                title,
+                description,
+                mime,
+                size,
+                icons,
+            } = *link;
             let mut map = Map::with_capacity(10);
             map.push("type", Value::String(Str::borrowed("resource_link")));
             map.push("uri", Value::String(uri));

@@ -11,7 +11,7 @@ use crate::mime;
 use crate::model::{Str, Value};
 use crate::normalize::Context;
 use crate::options::{FitImages, Options, Structured};
-use crate::parsed::{Block, BlockAt, BlockKind, MediaKind, Payload, ToolResult};
+use crate::parsed::{Block, BlockAt, BlockKind, MediaKind, Payload, Resource, ToolResult};
 
 /// Reason of a marker for a block the target cannot carry.
 pub const UNSUPPORTED: &str = "not supported by this target";
@@ -292,16 +292,17 @@ pub fn plan<'a>(mut result: ToolResult<'a>, profile: &Profile, ctx: &mut Context
                 });
                 continue;
             }
-            BlockKind::Link { uri, name, .. } => {
+            BlockKind::Link(link) => {
                 parts.push(Part::Text {
-                    text: Str::owned(Marker::link(name.as_str(), uri.as_str()).render()),
+                    text: Str::owned(Marker::link(link.name.as_str(), link.uri.as_str()).render()),
                     content: None,
                 });
                 continue;
             }
-            BlockKind::Resource {
-                uri, mime, text, blob, ..
-            } => {
+            BlockKind::Resource(resource) => {
+                let Resource {
+                    uri, mime, text, blob, ..
+                } = *resource;
                 if let Some(text) = text.filter(|t| !t.as_str().is_empty()) {
                     parts.push(Part::Text {
                         text,
@@ -457,9 +458,9 @@ pub fn fit_media(
     let limits = tally.fit_limits(caps, dimension, mode);
     let over_bytes = limits.max_bytes.is_some_and(|max| media.size > max);
     let sized = limits.max_dimension.is_some() || limits.max_short_side.is_some() || limits.max_pixels.is_some();
-    let over_size = || match imagesize::dimensions(essence, media.data.as_str()).filter(|_| sized) {
-        Some((w, h)) => fit::target_size(w, h, &limits) != Ok((w, h)),
-        None => false,
+    let over_size = || match imagesize::dimensions(essence, media.data.as_str()) {
+        Some((w, h)) if sized => fit::target_size(w, h, &limits) != Ok((w, h)),
+        _ => false,
     };
     if !over_bytes && !over_size() {
         return None;
@@ -653,23 +654,49 @@ fn place_structured<'a>(result: &mut ToolResult<'a>, parts: &mut Vec<Part<'a>>, 
 }
 
 /// Text parts (structuredContent as canonical JSON) joined with `\n`; media is skipped.
-pub fn join_text<'a>(parts: impl IntoIterator<Item = Part<'a>>) -> Str<'a> {
-    let mut texts = parts.into_iter().filter_map(|p| match p {
-        Part::Text { text, .. } => Some(text),
-        Part::Structured(value) => Some(Str::owned(canonical::to_text(&value))),
-        Part::Media(_) => None,
-    });
-    let Some(first) = texts.next() else {
-        return Str::borrowed("");
-    };
-    let Some(second) = texts.next() else { return first };
-    let mut out = String::with_capacity(first.as_str().len() + second.as_str().len() + 1);
-    out.push_str(first.as_str());
-    for text in std::iter::once(second).chain(texts) {
-        out.push('\n');
-        out.push_str(text.as_str());
+pub fn join_text(parts: Vec<Part<'_>>) -> Str<'_> {
+    join_text_with(parts, |_| {})
+}
+
+/// [`join_text`], handing each media part to `media` in order.
+pub fn join_text_with<'a>(parts: Vec<Part<'a>>, mut media: impl FnMut(Media<'a>)) -> Str<'a> {
+    // Room for every text part and separator (structuredContent text grows it when present).
+    let length: usize = parts
+        .iter()
+        .map(|part| match part {
+            Part::Text { text, .. } => text.as_str().len() + 1,
+            _ => 0,
+        })
+        .sum();
+    let mut first: Option<Str<'a>> = None;
+    let mut joined: Option<String> = None;
+    for part in parts {
+        let text = match part {
+            Part::Text { text, .. } => text,
+            Part::Structured(value) => Str::owned(canonical::to_text(&value)),
+            Part::Media(m) => {
+                media(m);
+                continue;
+            }
+        };
+        if let Some(out) = &mut joined {
+            out.push('\n');
+            out.push_str(text.as_str());
+        } else if let Some(head) = first.take() {
+            let mut out = String::with_capacity(length.max(head.as_str().len() + text.as_str().len() + 1));
+            out.push_str(head.as_str());
+            out.push('\n');
+            out.push_str(text.as_str());
+            joined = Some(out);
+        } else {
+            first = Some(text);
+        }
     }
-    Str::owned(out)
+    match (joined, first) {
+        (Some(out), _) => Str::owned(out),
+        (None, Some(first)) => first,
+        (None, None) => Str::borrowed(""),
+    }
 }
 
 /// The caption before lifted media: `Media from the result of tool call <id> (<name>):`.
