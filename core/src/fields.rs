@@ -59,16 +59,56 @@ fn slot_of(key: &str) -> Option<usize> {
     })
 }
 
-/// The snake_case spellings the rules accept for camelCase keys.
-const SNAKE_KEYS: &[&str] = &[
+/// The key of each slot (`slot_of(SLOT_KEYS[i]) == Some(i)`).
+const SLOT_KEYS: [&str; SLOTS] = [
+    "jsonrpc",
+    "result",
+    "error",
+    "task",
+    "toolResult",
     "tool_result",
+    "content",
+    "isError",
     "is_error",
+    "structuredContent",
     "structured_content",
+    "_meta",
     "meta",
+    "resultType",
     "result_type",
+    "type",
+    "text",
+    "data",
+    "mimeType",
     "mime_type",
+    "resource",
+    "uri",
+    "name",
+    "title",
+    "description",
+    "size",
+    "icons",
+    "annotations",
+    "blob",
+    "json",
+    "audience",
+    "priority",
+    "lastModified",
     "last_modified",
 ];
+
+/// The slots of the snake_case spellings the rules accept for camelCase keys.
+const SNAKE_SLOTS: [bool; SLOTS] = {
+    let mut snake = [false; SLOTS];
+    // tool_result, is_error, structured_content, meta, result_type, mime_type, last_modified.
+    let slots = [5, 8, 10, 12, 14, 19, 33];
+    let mut i = 0;
+    while i < slots.len() {
+        snake[slots[i]] = true;
+        i += 1;
+    }
+    snake
+};
 
 /// The known fields of one object: the object's own entries, indexed by slot (so taking a
 /// field neither scans nor moves the rest), plus the order in which snake_case aliases appeared.
@@ -100,14 +140,17 @@ impl<'a> Fields<'a> {
         };
         for (position, (key, _)) in fields.entries.iter().enumerate() {
             let Some(slot) = slot_of(key.as_str()) else { continue };
-            fields.index[slot] = mark(position);
-            if let Some(&snake) = SNAKE_KEYS.iter().find(|snake| **snake == key.as_str()) {
-                if !fields.aliases_seen.contains(&snake) {
-                    fields.aliases_seen.push(snake);
-                }
+            if SNAKE_SLOTS[slot] && fields.index[slot] == 0 {
+                fields.aliases_seen.push(SLOT_KEYS[slot]);
             }
+            fields.index[slot] = mark(position);
         }
         fields
+    }
+
+    /// The object again: its entries in input order (a taken field's value is `null`).
+    pub fn into_map(self) -> Map<'a> {
+        self.entries.into_iter().collect()
     }
 
     /// The snake_case aliases present, in input order.
@@ -222,6 +265,27 @@ mod tests {
         fields.set("type", Value::string("c"));
         assert_eq!(fields.get("type").and_then(Value::as_str), Some("c"));
         assert!(!fields.has("data"));
+    }
+
+    #[test]
+    fn slot_keys_match_slots() {
+        for (slot, key) in SLOT_KEYS.iter().enumerate() {
+            assert_eq!(slot_of(key), Some(slot), "{key}");
+        }
+        let snake: Vec<&str> = (0..SLOTS)
+            .filter(|&slot| SNAKE_SLOTS[slot])
+            .map(|slot| SLOT_KEYS[slot])
+            .collect();
+        let expected = [
+            "tool_result",
+            "is_error",
+            "structured_content",
+            "meta",
+            "result_type",
+            "mime_type",
+            "last_modified",
+        ];
+        assert_eq!(snake, expected);
     }
 
     #[test]

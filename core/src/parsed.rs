@@ -86,12 +86,13 @@ pub struct Block<'a> {
     pub at: BlockAt,
     /// What the block holds.
     pub kind: BlockKind<'a>,
-    /// Cleaned annotations (`audience`, `priority`, `lastModified`), when any.
-    pub annotations: Option<Value<'a>>,
+    /// Cleaned annotations (`audience`, `priority`, `lastModified`), when any (boxed, as
+    /// `meta`: most blocks have neither).
+    pub annotations: Option<Box<Value<'a>>>,
     /// The audience that excludes the assistant, when one does.
     pub excluded_by_audience: Option<AudienceAt>,
     /// Block `_meta`.
-    pub meta: Option<Value<'a>>,
+    pub meta: Option<Box<Value<'a>>>,
 }
 
 /// Image or audio.
@@ -177,17 +178,4 @@ pub struct Link<'a> {
     pub size: Option<u64>,
     /// Its icons.
     pub icons: Option<Value<'a>>,
-}
-
-#[cfg(test)]
-mod size_probe {
-    #[test]
-    fn sizes() {
-        use std::mem::size_of;
-        eprintln!("Block {} BlockKind {} ToolResult {} Value {} Str {} Payload {} Part {} Media {} Diag {} Conv {} Err {}",
-            size_of::<super::Block>(), size_of::<super::BlockKind>(), size_of::<super::ToolResult>(),
-            size_of::<crate::model::Value>(), size_of::<crate::model::Str>(), size_of::<super::Payload>(),
-            size_of::<crate::targets::plan::Part>(), size_of::<crate::targets::plan::Media>(),
-            size_of::<crate::error::Diagnostic>(), size_of::<crate::conversion::Conversion>(), size_of::<crate::error::ConvertError>());
-    }
 }

@@ -51,7 +51,8 @@ pub(super) fn object_block<'a>(
     loc: &Loc<'_>,
     ctx: &mut Context<'_>,
 ) -> Result<Option<Block<'a>>, ConvertError> {
-    let kind = match map.get("type") {
+    let mut entries = Fields::pick(map);
+    let kind = match entries.get("type") {
         Some(Value::String(t)) => match t.as_str() {
             "text" => Kind::Text,
             "image" => Kind::Media(MediaKind::Image),
@@ -60,15 +61,15 @@ pub(super) fn object_block<'a>(
             "resource_link" => Kind::Link,
             other => {
                 let message = format!("block type {other:?} is not an MCP tool-result type; given as JSON text");
-                ctx.repair(Code::UnknownBlockType, &loc.key("type"), message)?;
-                let text = match (other, map.get("json")) {
+                let text = match (other, entries.get("json")) {
                     ("json", Some(json)) => canonical::to_text(json),
-                    _ => canonical::to_text(&Value::Object(map)),
+                    _ => canonical::to_text(&Value::Object(entries.into_map())),
                 };
+                ctx.repair(Code::UnknownBlockType, &loc.key("type"), message)?;
                 return Ok(Some(plain_block(Str::owned(text), at)));
             }
         },
-        _ => match infer_kind(&map) {
+        _ => match infer_kind(&entries) {
             Some(kind) => {
                 ctx.repair(
                     Code::MissingField,
@@ -84,7 +85,6 @@ pub(super) fn object_block<'a>(
             }
         },
     };
-    let mut entries = Fields::pick(map);
     entries.take("type");
     let keys = rename_aliases(&mut entries, BLOCK_ALIASES, loc, ctx)?;
     let (kind, inner_annotations) = match kind {
@@ -126,26 +126,26 @@ pub(super) fn object_block<'a>(
     Ok(Some(Block {
         at,
         kind,
-        annotations,
+        annotations: annotations.map(Box::new),
         excluded_by_audience,
-        meta,
+        meta: meta.map(Box::new),
     }))
 }
 
-fn infer_kind(map: &Map<'_>) -> Option<Kind> {
-    if map.contains_key("text") {
+fn infer_kind(entries: &Fields<'_>) -> Option<Kind> {
+    if entries.has("text") {
         Some(Kind::Text)
-    } else if map.contains_key("data") {
-        let mime = map
+    } else if entries.has("data") {
+        let mime = entries
             .get("mimeType")
-            .or_else(|| map.get("mime_type"))
+            .or_else(|| entries.get("mime_type"))
             .and_then(Value::as_str)
             .unwrap_or("");
         let audio = mime.trim().to_ascii_lowercase().starts_with("audio/");
         Some(Kind::Media(if audio { MediaKind::Audio } else { MediaKind::Image }))
-    } else if map.contains_key("resource") {
+    } else if entries.has("resource") {
         Some(Kind::Resource)
-    } else if map.contains_key("uri") {
+    } else if entries.has("uri") {
         Some(Kind::Link)
     } else {
         None

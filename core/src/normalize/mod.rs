@@ -126,7 +126,13 @@ pub fn normalize<'a>(input: Value<'a>, lossy: bool, ctx: &mut Context<'_>) -> Re
     }
 
     let mut legacy_blocks = None;
-    let legacy_key = ["toolResult", "tool_result"].into_iter().find(|k| entries.has(k));
+    let legacy_key = if entries.has("toolResult") {
+        Some("toolResult")
+    } else if entries.has("tool_result") {
+        Some("tool_result")
+    } else {
+        None
+    };
     if let (Some(key), false) = (legacy_key, entries.has("content")) {
         let base_loc = Loc::at(&base);
         let key_loc = base_loc.key(key);
@@ -177,7 +183,7 @@ pub fn normalize<'a>(input: Value<'a>, lossy: bool, ctx: &mut Context<'_>) -> Re
         }
     };
 
-    if legacy_blocks.is_none() && !RESULT_FIELDS.iter().any(|k| entries.has(k)) {
+    if legacy_blocks.is_none() && !has_result_field(&entries) {
         return Err(invalid_result(
             "",
             "not a tool result: none of content, structuredContent, isError",
@@ -347,13 +353,16 @@ fn plain_block(text: Str<'_>, at: BlockAt) -> Block<'_> {
     }
 }
 
-/// The fields of which a tool result has at least one (after aliases are renamed).
-const RESULT_FIELDS: &[&str] = &["content", "structuredContent", "isError"];
+/// Whether `entries` has a field of which a tool result has at least one (after aliases are
+/// renamed): content, structuredContent, isError.
+fn has_result_field(entries: &Fields<'_>) -> bool {
+    entries.has("content") || entries.has("structuredContent") || entries.has("isError")
+}
 
 /// Whether a `resultType` other than `complete` marks a non-final result: always for the
 /// known non-final values, and for any other value when the object looks like a tool result.
 fn is_non_final(result_type: &str, entries: &Fields<'_>) -> bool {
-    matches!(result_type, "input_required" | "task") || RESULT_FIELDS.iter().any(|k| entries.has(k))
+    matches!(result_type, "input_required" | "task") || has_result_field(entries)
 }
 
 /// The documented reading of a non-boolean `isError`.

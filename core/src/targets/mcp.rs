@@ -40,6 +40,7 @@ fn render_block<'a>(block: Block<'a>, markers: bool, content: &mut Vec<Value<'a>
         meta,
         ..
     } = block;
+    let (annotations, meta) = (annotations.map(|a| *a), meta.map(|m| *m));
     match kind {
         BlockKind::Text(text) => content.push(text_block(text, annotations, meta)),
         BlockKind::Media { kind, payload, mime } if markers => {

@@ -458,9 +458,12 @@ pub fn fit_media(
     let limits = tally.fit_limits(caps, dimension, mode);
     let over_bytes = limits.max_bytes.is_some_and(|max| media.size > max);
     let sized = limits.max_dimension.is_some() || limits.max_short_side.is_some() || limits.max_pixels.is_some();
-    let over_size = || match imagesize::dimensions(essence, media.data.as_str()) {
-        Some((w, h)) if sized => fit::target_size(w, h, &limits) != Ok((w, h)),
-        _ => false,
+    let over_size = || {
+        sized
+            && match imagesize::dimensions(essence, media.data.as_str()) {
+                Some((w, h)) => fit::target_size(w, h, &limits) != Ok((w, h)),
+                None => false,
+            }
     };
     if !over_bytes && !over_size() {
         return None;
