@@ -46,6 +46,8 @@ const HOST_MIN = 1024
 const NEEDS_ESCAPE = /[\u0000-\u001f"\\\ud800-\udfff]/
 /** Options placed before the caller's: a later duplicate key wins in the core. */
 const CONVERT_DEFAULTS = '"host":"node","payload":"sdk"'
+/** The options text of each `defaults` when the caller gives none (one string: backends may key caches on it). */
+const DEFAULT_OPTIONS = new Map([CONVERT_DEFAULTS, ''].map((defaults) => [defaults, '{' + defaults + '}']))
 const quotedKeys = new Map()
 
 /** A lowering failure on its way up: each container adds its key or index to `tokens` (innermost first). */
@@ -184,10 +186,11 @@ function createApi(backend) {
 
   /** The options as JSON text, after `defaults` (JSON members) when the caller gave an object. */
   function optionsText(options, defaults) {
-    if (options === undefined || options === null) return '{' + defaults + '}'
+    if (options === undefined || options === null) return DEFAULT_OPTIONS.get(defaults)
     const { text } = lowerArgument(options, maxDepth, jsonPointer, 'invalid_option')
+    if (text === '{}') return DEFAULT_OPTIONS.get(defaults)
     if (text[0] !== '{' || defaults === '') return text
-    return '{' + defaults + (text === '{}' ? '}' : ',' + text.slice(1))
+    return '{' + defaults + ',' + text.slice(1)
   }
 
   /** `{text, leaves}` of a value argument; a Uint8Array there is refused: JSON text goes to the *Json functions. */

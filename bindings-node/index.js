@@ -1,16 +1,56 @@
 'use strict'
 // Public CommonJS entry point of the native build (index.mjs re-exports it; index.d.ts types
 // it): the API of api.js over the napi-rs addon.
+//
+// A conversion names its target and options by an id from `configure`, which reads them once:
+// the ids are kept here by target and options text (at most MAX_CONFIGS, then all are
+// forgotten). String leaves without characters above U+00FF are flagged in `narrow` so that
+// the addon copies them as Latin-1; the regular expression below answers at once for V8's
+// one-byte strings, which cannot hold such characters.
 
 const { ConvertError, createApi } = require('./api.js')
 const native = require('./binding.js')
 
 native.registerConvertError(ConvertError)
 
+const MAX_CONFIGS = 64
+const WIDE = /[^\u0000-\u00ff]/
+/** Config ids by target, then by options text. */
+let configs = new Map()
+let configCount = 0
+
+function configId(target, options) {
+  const byOptions = typeof target === 'string' ? configs.get(target) : undefined
+  const known = byOptions?.get(options)
+  if (known !== undefined) return known
+  if (configCount >= MAX_CONFIGS) {
+    native.forgetConfigs()
+    configs = new Map()
+    configCount = 0
+  }
+  const id = native.configure(target, options)
+  if (byOptions === undefined) configs.set(target, new Map([[options, id]]))
+  else byOptions.set(options, id)
+  configCount++
+  return id
+}
+
+/** Bit `i` set: leaf `i` is a string of code units up to U+00FF (the first 32 leaves). */
+function narrowLeaves(leaves) {
+  let narrow = 0
+  const n = Math.min(leaves.length, 32)
+  for (let i = 0; i < n; i++) {
+    const leaf = leaves[i]
+    if (typeof leaf === 'string' && !WIDE.test(leaf)) narrow |= 1 << i
+  }
+  return narrow >>> 0
+}
+
 module.exports = {
   ...createApi({
     maxDepth: native.MAX_DEPTH,
-    convert: native.convertLowered,
+    convert: (text, leaves, target, options, outputOnly) =>
+      native.convertConfigured(configId(target, options), text, leaves, leaves === null ? 0 : narrowLeaves(leaves), outputOnly),
     convertAsync: native.convertLoweredAsync,
     extract: native.extractLowered,
     targetNames: native.targetNames,

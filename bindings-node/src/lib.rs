@@ -5,6 +5,7 @@
 //! core, lifts the result back to JS values ([`lift`]) and turns failures into `ConvertError`
 //! exceptions ([`error`]). The async form runs the core call on a libuv worker ([`task`]).
 
+mod configured;
 mod error;
 mod lift;
 mod lower;
@@ -12,7 +13,7 @@ mod state;
 mod task;
 
 use mcp_tool_result::{json, Code, ConvertError, Options, PointerToken, Value};
-use napi::bindgen_prelude::{AsyncTask, Env, Result, Unknown};
+use napi::bindgen_prelude::{AsyncTask, Env, Object, Result, Unknown};
 use napi::JsValue;
 use napi_derive::napi;
 use typed_arena::Arena;
@@ -25,31 +26,45 @@ use crate::task::Input;
 #[napi(skip_typescript)]
 pub const MAX_DEPTH: u32 = mcp_tool_result::MAX_DEPTH as u32;
 
-/// Converts `text` (JSON: a string, or a `Uint8Array` of UTF-8) for `target`. With `leaves`
-/// (the array `api.js` built), each `"\u0000<i>"` string in the text is `leaves[i]`; without,
-/// the text is the caller's own JSON. `options` is JSON text. Returns the Conversion, or only
-/// its `output`.
+/// Reads `target` (a string) and `options` (JSON text) once and returns the id that
+/// `convertConfigured` takes (see [`configured`]). A target that is not a string throws; an
+/// unknown target or invalid options are kept and raised by each call that uses the id.
 #[napi(skip_typescript)]
-pub fn convert_lowered<'e>(
-    env: &'e Env,
-    text: Unknown<'e>,
-    leaves: Unknown<'e>,
-    target: Unknown<'e>,
-    options: Unknown<'e>,
-    output_only: bool,
-) -> Result<Unknown<'e>> {
-    let target = argument(env, target, Code::UnsupportedTarget, "the target")?;
-    lowered(env, text, leaves, options, |input, options| {
-        let conversion = mcp_tool_result::convert(input, target.parse()?, &Options::from_value(options)?)?;
-        Ok(if output_only {
-            conversion.output
-        } else {
-            conversion.into_value()
+pub fn configure(env: &Env, target: Unknown<'_>, options: Unknown<'_>) -> Result<u32> {
+    let texts = Arena::with_capacity(0);
+    let mut lower = Lowerer::new(env.raw(), &texts);
+    let config = (|| {
+        let target = lower.text(target.raw(), Code::UnsupportedTarget, "the target")?;
+        let options = lower.text(options.raw(), Code::InvalidOption, "the options")?;
+        let options = json::parse(&options)
+            .map_err(|e| ConvertError::new(Code::InvalidOption, "", e.message()))
+            .and_then(|options| Options::from_value(&options));
+        Ok(state::Config {
+            target: target.parse(),
+            options,
         })
-    })
+    })()
+    .map_err(|failure| error::throw(env, failure))?;
+    state::add_config(env.raw(), config)
+        .map_err(|status| napi::Error::new(napi::Status::from(status), "cannot keep a config"))
 }
 
-/// [`convert_lowered`] off the JS thread: returns a Promise of the same value, rejected with a
+/// Forgets every id [`configure`] returned (`index.js` calls it before its cache grows past
+/// its bound).
+#[napi(skip_typescript)]
+pub fn forget_configs(env: &Env) -> Result<()> {
+    state::clear_configs(env.raw())
+        .map_err(|status| napi::Error::new(napi::Status::from(status), "cannot reach the env's state"))
+}
+
+/// Adds `convertConfigured`, a plain Node-API function (see [`configured`]), to the exports.
+#[napi(module_exports)]
+pub fn init(exports: Object<'_>, env: Env) -> Result<()> {
+    configured::register(env.raw(), exports.raw())
+        .map_err(|status| napi::Error::new(napi::Status::from(status), "cannot register convertConfigured"))
+}
+
+/// `convertConfigured` off the JS thread, with the target and options given as such: returns a Promise of the same value, rejected with a
 /// `ConvertError`. The arguments are read now, on the JS thread, into owned core values (JSON
 /// text of the caller's own is parsed on the worker); the core call runs on a libuv worker; the
 /// result is lifted on the JS thread when the promise settles. Arguments that cannot be read
@@ -84,7 +99,7 @@ pub fn convert_lowered_async(
         .map_err(|failure| error::throw(env, failure))
 }
 
-/// Extracts the images of `text` (JSON, with `leaves` as for [`convert_lowered`]): returns
+/// Extracts the images of `text` (JSON, with `leaves` as for `convertConfigured`): returns
 /// `{images, text, diagnostics?}`.
 #[napi(skip_typescript)]
 pub fn extract_lowered<'e>(
@@ -138,21 +153,13 @@ fn lowered<'e>(
             input = lower.resolve(input, leaves.raw())?;
         }
         let output = core(input, &options)?;
-        Lifter::new(env.raw(), lower.hosts()).lift(&output)
+        Lifter::new(env.raw(), lower.hosts(), &text).lift(&output)
     })();
     match outcome {
         // SAFETY: the value was created in this env during the current call.
         Ok(v) => Ok(unsafe { Unknown::from_raw_unchecked(env.raw(), v) }),
         Err(failure) => Err(error::throw(env, failure)),
     }
-}
-
-/// A string argument, or a thrown `ConvertError` with `code`.
-fn argument(env: &Env, v: Unknown<'_>, code: Code, what: &str) -> Result<String> {
-    let texts = Arena::with_capacity(0);
-    Lowerer::new(env.raw(), &texts)
-        .text(v.raw(), code, what)
-        .map_err(|failure| error::throw(env, failure))
 }
 
 /// Whether `leaves` is the array `api.js` built (not `null`: the text is the caller's JSON).

@@ -5,9 +5,9 @@
 //! the core decodes the base64 text into directly. Objects are built by a function compiled
 //! from the output's shape when the env has one (see [`crate::state`]), else through Node-API
 //! with define semantics (like `JSON.parse`: own data properties, so `__proto__` stays an
-//! ordinary key).
+//! ordinary key). Short strings the core wrote itself (`"success"`, `"text"`) are literals of
+//! the compiled builder rather than values created on each call.
 
-use std::fmt::Write;
 use std::ptr;
 
 use mcp_tool_result::{json, Bytes, Number, Str, Value};
@@ -20,23 +20,28 @@ use crate::state::{self, Builder};
 const MAX_LEAVES: usize = 128;
 /// Outputs whose shape source is longer than this are built through Node-API.
 const MAX_SOURCE: usize = 8192;
+/// Strings of the core up to this many bytes are literals of a shape.
+const MAX_LITERAL: usize = 32;
 
 /// Builds JS values for one call.
 pub(crate) struct Lifter<'a> {
     env: sys::napi_env,
     hosts: &'a [sys::napi_value],
+    /// The input text the output may borrow from: its strings are never shape literals.
+    input: &'a str,
 }
 
 impl<'a> Lifter<'a> {
-    pub(crate) fn new(env: sys::napi_env, hosts: &'a [sys::napi_value]) -> Self {
-        Lifter { env, hosts }
+    /// A lifter for an output that may borrow from `input` and hold the host strings `hosts`.
+    pub(crate) fn new(env: sys::napi_env, hosts: &'a [sys::napi_value], input: &'a str) -> Self {
+        Lifter { env, hosts, input }
     }
 
     /// The JS value of `value`.
     pub(crate) fn lift(&self, value: &Value<'_>) -> Result<sys::napi_value, Failure> {
         let mut source = String::with_capacity(128);
         let mut leaves = 0;
-        if shape(value, &mut source, &mut leaves) {
+        if self.shape(value, &mut source, &mut leaves) {
             let builder = state::builder(self.env, &source, leaves)
                 .map_err(|status| failure(self.env, status, "compiling an output builder"))?;
             if let Builder::Compiled(f) = builder {
@@ -57,6 +62,7 @@ impl<'a> Lifter<'a> {
         match value {
             Value::Null | Value::Bool(_) => {}
             Value::Number(n) => out.push(self.number(n)?),
+            Value::String(s) if self.literal(s).is_some() => {}
             Value::String(s) => out.push(self.string(s)?),
             Value::Bytes(b) => out.push(self.bytes(b)?),
             Value::Array(items) => items.iter().try_for_each(|item| self.leaves(item, out))?,
@@ -172,49 +178,61 @@ impl<'a> Lifter<'a> {
         Ok(out)
     }
 
+    /// Writes the JS expression that builds `value` from leaves `a0, a1, …` (strings, bytes and
+    /// numbers are leaves, but for [`Lifter::literal`] strings; `null` and booleans are written
+    /// inline). `false` when the output is too big.
+    fn shape(&self, value: &Value<'_>, source: &mut String, leaves: &mut usize) -> bool {
+        match value {
+            Value::Null => source.push_str("null"),
+            Value::Bool(b) => source.push_str(if *b { "true" } else { "false" }),
+            Value::String(s) => match self.literal(s) {
+                Some(text) => push_string(source, text),
+                None => push_leaf(source, leaves),
+            },
+            Value::Number(_) | Value::Bytes(_) => push_leaf(source, leaves),
+            Value::Array(items) => {
+                source.push('[');
+                for (i, item) in items.iter().enumerate() {
+                    if i > 0 {
+                        source.push(',');
+                    }
+                    if !self.shape(item, source, leaves) {
+                        return false;
+                    }
+                }
+                source.push(']');
+            }
+            Value::Object(map) => {
+                source.push('{');
+                for (i, (key, item)) in map.iter().enumerate() {
+                    if i > 0 {
+                        source.push(',');
+                    }
+                    push_key(source, key.as_str());
+                    source.push(':');
+                    if !self.shape(item, source, leaves) {
+                        return false;
+                    }
+                }
+                source.push('}');
+            }
+        }
+        *leaves <= MAX_LEAVES && source.len() <= MAX_SOURCE
+    }
+
+    /// The text of `s` when it is written into the shape as a literal: a short string borrowed
+    /// from the core itself (not from the input text, not a host string).
+    fn literal<'s>(&self, s: &'s Str<'_>) -> Option<&'s str> {
+        let text = s.borrowed_text().filter(|_| s.host_id().is_none())?;
+        let start = text.as_ptr() as usize;
+        let input = self.input.as_ptr() as usize..self.input.as_ptr() as usize + self.input.len();
+        let borrows_input = input.contains(&start) || start == input.end;
+        (text.len() <= MAX_LITERAL && !borrows_input).then_some(s.as_str())
+    }
+
     fn call(&self, status: sys::napi_status, doing: &'static str) -> Result<(), Failure> {
         check(status).map_err(|status| failure(self.env, status, doing))
     }
-}
-
-/// Writes the JS expression that builds `value` from leaves `a0, a1, …` (strings, bytes and
-/// numbers are leaves; `null` and booleans are written inline). `false` when the output is too big.
-fn shape(value: &Value<'_>, source: &mut String, leaves: &mut usize) -> bool {
-    match value {
-        Value::Null => source.push_str("null"),
-        Value::Bool(b) => source.push_str(if *b { "true" } else { "false" }),
-        Value::Number(_) | Value::String(_) | Value::Bytes(_) => {
-            let _ = write!(source, "a{leaves}");
-            *leaves += 1;
-        }
-        Value::Array(items) => {
-            source.push('[');
-            for (i, item) in items.iter().enumerate() {
-                if i > 0 {
-                    source.push(',');
-                }
-                if !shape(item, source, leaves) {
-                    return false;
-                }
-            }
-            source.push(']');
-        }
-        Value::Object(map) => {
-            source.push('{');
-            for (i, (key, item)) in map.iter().enumerate() {
-                if i > 0 {
-                    source.push(',');
-                }
-                push_key(source, key.as_str());
-                source.push(':');
-                if !shape(item, source, leaves) {
-                    return false;
-                }
-            }
-            source.push('}');
-        }
-    }
-    *leaves <= MAX_LEAVES && source.len() <= MAX_SOURCE
 }
 
 /// A property name in an object literal: a JSON string literal (valid JS), computed for
@@ -227,6 +245,35 @@ fn push_key(source: &mut String, key: &str) {
         source.push_str(key);
         source.push('"');
     } else {
-        source.push_str(&json::to_string(&Value::String(Str::borrowed(key))));
+        push_string(source, key);
     }
+}
+
+/// A JSON string literal (valid JS).
+fn push_string(source: &mut String, text: &str) {
+    if text
+        .bytes()
+        .all(|b| (b' '..=b'~').contains(&b) && b != b'"' && b != b'\\')
+    {
+        source.push('"');
+        source.push_str(text);
+        source.push('"');
+    } else {
+        source.push_str(&json::to_string(&Value::String(Str::borrowed(text))));
+    }
+}
+
+/// The next leaf parameter, `a<n>`.
+fn push_leaf(source: &mut String, leaves: &mut usize) {
+    source.push('a');
+    push_decimal(source, *leaves);
+    *leaves += 1;
+}
+
+/// `n` in decimal.
+fn push_decimal(source: &mut String, n: usize) {
+    if n >= 10 {
+        push_decimal(source, n / 10);
+    }
+    source.push(char::from(b'0' + (n % 10) as u8));
 }

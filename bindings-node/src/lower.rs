@@ -53,6 +53,8 @@ pub(crate) struct Lowerer<'h> {
     hosts: Vec<sys::napi_value>,
     /// Whether string leaves are registered as host strings (see [`Lowerer::detached`]).
     share: bool,
+    /// Bit `i` set: string leaf `i` holds no character above U+00FF (see [`Lowerer::narrow`]).
+    narrow: u32,
 }
 
 impl<'h> Lowerer<'h> {
@@ -64,7 +66,14 @@ impl<'h> Lowerer<'h> {
             texts,
             hosts: Vec::new(),
             share: true,
+            narrow: 0,
         }
+    }
+
+    /// Reads string leaf `i` as Latin-1 when bit `i` of `mask` is set: V8 copies a one-byte
+    /// string as it is, where UTF-8 output would transcode it character by character.
+    pub(crate) fn narrow(self, mask: u32) -> Self {
+        Lowerer { narrow: mask, ..self }
     }
 
     /// A lowerer whose string leaves are plain owned strings: for values that outlive the call
@@ -79,6 +88,14 @@ impl<'h> Lowerer<'h> {
     /// The registered host strings; `HostId(i)` is `hosts()[i]`.
     pub(crate) fn hosts(&self) -> &[sys::napi_value] {
         &self.hosts
+    }
+
+    /// Whether `v` is neither `null` nor `undefined`.
+    pub(crate) fn is_value(&self, v: sys::napi_value) -> Result<bool, Failure> {
+        Ok(!matches!(
+            self.kind(v)?,
+            ValueType::napi_null | ValueType::napi_undefined
+        ))
     }
 
     /// A string argument (JSON text, a target name); anything else fails with `code`.
@@ -161,7 +178,12 @@ impl<'h> Lowerer<'h> {
             "reading a leaf",
         )?;
         if self.kind(v)? == ValueType::napi_string {
-            let (text, lossy) = self.read(v, code)?;
+            let narrow = index < u32::BITS && self.narrow & (1 << index) != 0;
+            let (text, lossy) = if narrow {
+                (self.read_latin1(v, code)?, false)
+            } else {
+                self.read(v, code)?
+            };
             if lossy {
                 return Ok(Value::String(Str::lossy(text)));
             }
@@ -255,6 +277,27 @@ impl<'h> Lowerer<'h> {
         let text = String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
         let lossy = text.contains('\u{FFFD}') && self.has_lone_surrogate(v, code)?;
         Ok((text, lossy))
+    }
+
+    /// Reads a string of code units up to U+00FF (the caller knows) as Latin-1, then UTF-8.
+    fn read_latin1(&mut self, v: sys::napi_value, code: Code) -> Result<String, Failure> {
+        let units = self.utf16_len(v)?;
+        let mut bytes: Vec<u8> = Vec::new();
+        if bytes.try_reserve_exact(units + 1).is_err() {
+            return Err(out_of_memory(code, units));
+        }
+        let mut len = 0;
+        // SAFETY: `bytes` has `units + 1` writable bytes; Node-API writes at most that many.
+        let status =
+            unsafe { sys::napi_get_value_string_latin1(self.env, v, bytes.as_mut_ptr().cast(), units + 1, &mut len) };
+        self.call(status, "reading a string")?;
+        // SAFETY: Node-API initialised the first `len` bytes.
+        unsafe { bytes.set_len(len) };
+        if bytes.is_ascii() {
+            // SAFETY: ASCII is valid UTF-8.
+            return Ok(unsafe { String::from_utf8_unchecked(bytes) });
+        }
+        Ok(bytes.iter().map(|&b| char::from(b)).collect())
     }
 
     /// One copy straight into a buffer sized from the UTF-16 length (no measuring pass).

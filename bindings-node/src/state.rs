@@ -1,5 +1,5 @@
-//! Per-env state (main thread and each worker): the `ConvertError` class and the compiled
-//! output builders.
+//! Per-env state (main thread and each worker): the `ConvertError` class, the configured
+//! targets and options, and the compiled output builders.
 //!
 //! Setting properties through Node-API costs about 200 ns each; a function compiled from the
 //! output's shape (`(a0, a1) => ({"textResultForLlm": a0, "resultType": a1})`) builds the same
@@ -8,7 +8,9 @@
 
 use std::ffi::{c_void, CStr};
 use std::ptr;
+use std::rc::Rc;
 
+use mcp_tool_result::{ConvertError, Options, Target};
 use napi::sys;
 use rustc_hash::FxHashMap;
 
@@ -22,10 +24,19 @@ struct State {
     eval_error: sys::napi_ref,
     /// The `ConvertError` class registered by `index.js`.
     error_class: Option<sys::napi_ref>,
+    /// What `configure` read, by id (its index).
+    configs: Vec<Rc<Config>>,
     /// Builders by shape source: `None` once seen, `Some` once compiled.
     builders: FxHashMap<String, Option<sys::napi_ref>>,
     /// Cleared when the env forbids code generation from strings.
     codegen: bool,
+}
+
+/// A target and options read once by `configure`, for every call that gives its id. Their
+/// errors are kept and raised by each call, at the point where the core would raise them.
+pub(crate) struct Config {
+    pub(crate) target: Result<Target, ConvertError>,
+    pub(crate) options: Result<Options, ConvertError>,
 }
 
 /// How many shapes an env remembers.
@@ -62,6 +73,31 @@ pub(crate) fn register_error_class(env: sys::napi_env, class: sys::napi_value) -
     Ok(())
 }
 
+/// Keeps `config` and returns its id.
+pub(crate) fn add_config(env: sys::napi_env, config: Config) -> Result<u32, sys::napi_status> {
+    let state = state(env)?;
+    // SAFETY: a short borrow of the env's `State`; no JS runs while it is alive.
+    let configs = unsafe { &mut (*state).configs };
+    configs.push(Rc::new(config));
+    Ok((configs.len() - 1) as u32)
+}
+
+/// The config of `id`, if it is one.
+pub(crate) fn config(env: sys::napi_env, id: u32) -> Result<Option<Rc<Config>>, sys::napi_status> {
+    let state = state(env)?;
+    // SAFETY: as above.
+    let configs = unsafe { &(*state).configs };
+    Ok(configs.get(id as usize).cloned())
+}
+
+/// Drops every config (their ids become unknown).
+pub(crate) fn clear_configs(env: sys::napi_env) -> Result<(), sys::napi_status> {
+    let state = state(env)?;
+    // SAFETY: as above.
+    unsafe { (*state).configs.clear() };
+    Ok(())
+}
+
 fn state(env: sys::napi_env) -> Result<*mut State, sys::napi_status> {
     let mut data = ptr::null_mut();
     // SAFETY: reads this addon's instance-data slot of the live env.
@@ -73,6 +109,7 @@ fn state(env: sys::napi_env) -> Result<*mut State, sys::napi_status> {
         function: global_function(env, c"Function")?,
         eval_error: global_function(env, c"EvalError")?,
         error_class: None,
+        configs: Vec::new(),
         builders: FxHashMap::default(),
         codegen: true,
     }));

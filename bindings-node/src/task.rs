@@ -77,7 +77,7 @@ impl<'task> ScopedTask<'task> for Conversion {
     fn resolve(&mut self, env: &'task Env, output: Self::Output) -> Result<Unknown<'task>> {
         let lifted = output
             .map_err(error::Failure::from)
-            .and_then(|value| Lifter::new(env.raw(), &[]).lift(&value));
+            .and_then(|value| Lifter::new(env.raw(), &[], "").lift(&value));
         match lifted {
             // SAFETY: the value was created in this env during the current callback.
             Ok(v) => Ok(unsafe { Unknown::from_raw_unchecked(env.raw(), v) }),

@@ -268,6 +268,36 @@ describe('strings', () => {
     assert.ok(Object.is(toCopilot(image(data)).binaryResultsForLlm[0].data, data))
   })
 
+  test('long strings read as Latin-1 or as UTF-16 come out the same', () => {
+    const latin1 = 'é ÿ ascii '.repeat(300) // one-byte in V8, not ASCII
+    const wide = ('\u0100' + 'plain ascii '.repeat(300)).slice(1) // two-byte in V8, ASCII only
+    const mixed = 'x'.repeat(2000) + '€' // two-byte, one character above U+00FF at the end
+    for (const text of [latin1, wide, mixed, 'a'.repeat(2000)]) {
+      const { output, diagnostics } = convert({ content: [{ type: 'text', text }, { type: 'text', text: text + '!' }] }, 'copilot')
+      assert.equal(output.textResultForLlm, text + '\n' + text + '!')
+      assert.equal(diagnostics, undefined)
+    }
+  })
+
+  test('options and targets are read for each call, whatever was configured before', () => {
+    const input = { content: [{ type: 'text', text: 'x'.repeat(300) }], isError: true }
+    const texts = []
+    for (let i = 0; i < 200; i++) {
+      // More distinct options than the binding keeps ids for, then the same ones again.
+      const { output } = convert(input, 'copilot', { maxTextChars: 100 + (i % 100) })
+      assert.equal(output.resultType, 'failure')
+      if (i < 100) texts.push(output.textResultForLlm)
+      else assert.equal(output.textResultForLlm, texts[i - 100])
+    }
+    assert.equal(new Set(texts).size, 100)
+    assert.equal(failure(() => convert(input, 'nope')).code, 'unsupported_target')
+    assert.equal(failure(() => convert(input, 'nope')).code, 'unsupported_target')
+    assert.equal(failure(() => convert(input, 'copilot', { validateBase64: 'yes' })).code, 'invalid_option')
+    assert.equal(failure(() => convert(input, 'copilot', { validateBase64: 'yes' })).code, 'invalid_option')
+    assert.equal(failure(() => convertJson('{', 'nope')).code, 'invalid_json')
+    assert.equal(toCopilot(input).resultType, 'failure')
+  })
+
   test('lone surrogates are replaced and reported, in short and long strings', () => {
     for (const text of ['a\ud800b', 'x'.repeat(2000) + '\udc00']) {
       const { output, diagnostics } = convert({ content: [{ type: 'text', text }] }, 'copilot')

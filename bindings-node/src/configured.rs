@@ -1,0 +1,115 @@
+//! `convertConfigured(config, text, leaves, narrow, outputOnly)`: the synchronous conversion.
+//!
+//! `config` is an id from `configure` (the target and options, read once); `text` and
+//! `leaves` are what `api.js` lowered (or the caller's JSON text and `null`); bit `i` of
+//! `narrow` says that string leaf `i` holds no character above U+00FF, so it is read as
+//! Latin-1 (a plain copy for V8's one-byte strings) instead of being transcoded. Returns the
+//! Conversion, or only its `output`.
+//!
+//! It is a plain Node-API callback rather than a `#[napi]` function: the per-call argument and
+//! borrow bookkeeping of napi-rs costs more than the rest of the binding's work on a small
+//! input. A panic is caught here and thrown as `internal_error`.
+
+use std::panic::{self, AssertUnwindSafe};
+use std::ptr;
+
+use mcp_tool_result::{json, Code, ConvertError};
+use napi::{sys, Env};
+use typed_arena::Arena;
+
+use crate::error::{self, check, failure, Failure};
+use crate::lift::Lifter;
+use crate::lower::Lowerer;
+use crate::state;
+
+/// The number of arguments.
+const ARGS: usize = 5;
+
+/// Sets `exports.convertConfigured`.
+pub(crate) fn register(env: sys::napi_env, exports: sys::napi_value) -> Result<(), sys::napi_status> {
+    let name = c"convertConfigured";
+    let mut function = ptr::null_mut();
+    // SAFETY: `name` is NUL-terminated; `convert_configured` has the callback signature.
+    unsafe {
+        check(sys::napi_create_function(
+            env,
+            name.as_ptr(),
+            name.count_bytes() as isize,
+            Some(convert_configured),
+            ptr::null_mut(),
+            &mut function,
+        ))?;
+        check(sys::napi_set_named_property(env, exports, name.as_ptr(), function))
+    }
+}
+
+unsafe extern "C" fn convert_configured(env: sys::napi_env, info: sys::napi_callback_info) -> sys::napi_value {
+    let failure = match panic::catch_unwind(AssertUnwindSafe(|| run(env, info))) {
+        Ok(Ok(value)) => return value,
+        Ok(Err(failure)) => failure,
+        Err(_) => ConvertError::new(Code::InternalError, "", "the Node binding panicked").into(),
+    };
+    let env = Env::from_raw(env);
+    let error = error::throw(&env, failure);
+    if error.status != napi::Status::PendingException {
+        let message = std::ffi::CString::new(error.reason.replace('\0', " ")).unwrap_or_default();
+        // SAFETY: no exception is pending (none could be built); `message` is NUL-terminated.
+        unsafe { sys::napi_throw_error(env.raw(), ptr::null(), message.as_ptr()) };
+    }
+    ptr::null_mut()
+}
+
+fn run(env: sys::napi_env, info: sys::napi_callback_info) -> Result<sys::napi_value, Failure> {
+    let call = |status, doing| check(status).map_err(|status| failure(env, status, doing));
+    let mut argv = [ptr::null_mut(); ARGS];
+    let mut argc = ARGS;
+    let (mut id, mut narrow, mut output_only) = (0, 0, false);
+    // SAFETY: `argv` has room for `argc` values; the callback's own arguments are read.
+    unsafe {
+        let status = sys::napi_get_cb_info(
+            env,
+            info,
+            &mut argc,
+            argv.as_mut_ptr(),
+            ptr::null_mut(),
+            ptr::null_mut(),
+        );
+        call(status, "reading the arguments")?;
+        call(
+            sys::napi_get_value_uint32(env, argv[0], &mut id),
+            "reading the config id",
+        )?;
+        call(
+            sys::napi_get_value_uint32(env, argv[3], &mut narrow),
+            "reading the leaf kinds",
+        )?;
+        call(
+            sys::napi_get_value_bool(env, argv[4], &mut output_only),
+            "reading outputOnly",
+        )?;
+    }
+    let config = state::config(env, id)
+        .map_err(|status| failure(env, status, "reading the config"))?
+        .ok_or_else(|| ConvertError::new(Code::InternalError, "", format!("no config {id}")))?;
+    let texts = Arena::with_capacity(0);
+    let mut lower = Lowerer::new(env, &texts).narrow(narrow);
+    let text = lower.json_text(argv[1])?;
+    let conversion = match (&config.target, &config.options, lower.is_value(argv[2])?) {
+        // The parser bounds the nesting, so `convert_str` skips the core's depth walk.
+        (Ok(target), Ok(options), false) => mcp_tool_result::convert_str(&text, *target, options)?,
+        (_, _, has_leaves) => {
+            let mut input = json::parse(&text)?;
+            if has_leaves {
+                input = lower.resolve(input, argv[2])?;
+            }
+            let options = config.options.as_ref().map_err(Clone::clone);
+            mcp_tool_result::convert(input, config.target.clone()?, options?)?
+        }
+    };
+    let output = if output_only {
+        conversion.output
+    } else {
+        conversion.into_value()
+    };
+    Lifter::new(env, lower.hosts(), &text).lift(&output)
+}
