@@ -8,6 +8,7 @@
 mod error;
 mod lift;
 mod lower;
+mod options;
 
 use std::sync::OnceLock;
 
@@ -93,21 +94,24 @@ fn conversion<'h, 'py>(
     target: Result<Target, ConvertError>,
     options: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Conversion<'h>> {
+    // Parsed here, under the GIL (to keep them for the next call); an error in them is
+    // reported after the errors of the input's JSON text and the target's name.
     let options = match options {
-        Some(dict) => Some(with_binding_defaults(
-            lower::options(hosts, Some(dict)).map_err(|e| error::from_lower(py, e))?,
-        )),
+        Some(kwargs) => Some(match options::recent(kwargs) {
+            Some(kept) => Ok(kept),
+            None => {
+                let value = lower::options(hosts, Some(kwargs)).map_err(|e| error::from_lower(py, e))?;
+                Options::from_value(&with_binding_defaults(value)).map(|parsed| options::keep(kwargs, parsed))
+            }
+        }),
         None => None,
     };
     core_call(py, hosts.borrowed_bytes(), || {
         let input = input.into_value()?;
         let target = target?;
-        let parsed;
-        let options = match options {
-            Some(options) => {
-                parsed = Options::from_value(&options)?;
-                &parsed
-            }
+        let options = options.transpose()?;
+        let options = match &options {
+            Some(options) => options,
             None => default_options(),
         };
         mcp_tool_result::convert(input, target, options)
