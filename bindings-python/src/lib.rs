@@ -1,4 +1,5 @@
-//! `mcp_tool_result._native`: the private native module under the `mcp_tool_result` package.
+//! `mcp_tool_result._native`: the private native module under the `mcp_tool_result` package,
+//! which exports its conversion functions as they are (their doc comments are the docstrings).
 //!
 //! Each function lowers its arguments (see `lower`), adds the binding's option defaults
 //! (`host: "python"`, `payload: "sdk"`), makes one core call and lifts the result (see `lift`);
@@ -7,6 +8,7 @@
 mod error;
 mod lift;
 mod lower;
+mod options;
 
 use std::sync::OnceLock;
 
@@ -19,9 +21,9 @@ use crate::lower::Hosts;
 /// Calls borrowing at least this many bytes of host text run with the GIL released.
 pub(crate) const DETACH_BYTES: usize = 64 * 1024;
 
-/// Converts an MCP `CallToolResult` value for `target`; returns the Conversion as a dict.
+/// Converts the value ``result`` for ``target`` (a ``str`` is a string value, not JSON text).
 #[pyfunction]
-#[pyo3(signature = (result, target, /, **options))]
+#[pyo3(signature = (result, target, **options))]
 fn convert<'py>(
     py: Python<'py>,
     result: &Bound<'py, PyAny>,
@@ -31,13 +33,14 @@ fn convert<'py>(
     let target = text_argument(target, Code::UnsupportedTarget, "target")?;
     let hosts = Hosts::new();
     let input = lower::value(&hosts, result).map_err(|e| error::from_lower(py, e))?;
-    let conversion = conversion(py, &hosts, Input::Value(input), target, options)?;
+    let conversion = conversion(py, &hosts, Input::Value(input), target.parse(), options)?;
     lift::value(py, &hosts, conversion.into_value())
 }
 
-/// Converts JSON text (`str` or UTF-8 bytes-like) for `target`; returns the Conversion as a dict.
+/// Converts the JSON text ``text`` (``str`` or UTF-8 bytes) for ``target``: what
+/// ``convert(json.loads(text), target, **options)`` returns, without building the value.
 #[pyfunction]
-#[pyo3(signature = (text, target, /, **options))]
+#[pyo3(signature = (text, target, **options))]
 fn convert_json<'py>(
     py: Python<'py>,
     text: &Bound<'py, PyAny>,
@@ -47,14 +50,14 @@ fn convert_json<'py>(
     let target = text_argument(target, Code::UnsupportedTarget, "target")?;
     let hosts = Hosts::new();
     let text = lower::json_text(&hosts, text).map_err(|e| error::from_lower(py, e))?;
-    let conversion = conversion(py, &hosts, Input::Json(text), target, options)?;
+    let conversion = conversion(py, &hosts, Input::Json(text), target.parse(), options)?;
     lift::value(py, &hosts, conversion.into_value())
 }
 
-/// Converts a `CallToolResult` value for the GitHub Copilot SDK; returns the Conversion's
-/// `output` alone (the `ToolResultObject` wire dict).
+/// Converts for the GitHub Copilot SDK: the ``ToolResultObject`` wire dict alone (the
+/// ``output`` of ``convert(result, "copilot", **options)``, which also has the diagnostics).
 #[pyfunction]
-#[pyo3(signature = (result, /, **options))]
+#[pyo3(signature = (result, **options))]
 fn to_copilot<'py>(
     py: Python<'py>,
     result: &Bound<'py, PyAny>,
@@ -62,7 +65,7 @@ fn to_copilot<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let hosts = Hosts::new();
     let input = lower::value(&hosts, result).map_err(|e| error::from_lower(py, e))?;
-    let conversion = conversion(py, &hosts, Input::Value(input), Target::Copilot.name(), options)?;
+    let conversion = conversion(py, &hosts, Input::Value(input), Ok(Target::Copilot), options)?;
     lift::value(py, &hosts, conversion.output)
 }
 
@@ -82,29 +85,33 @@ impl<'h> Input<'h> {
     }
 }
 
-/// Lowers `options` into `hosts` and converts `input` for `target`.
+/// Lowers `options` into `hosts` and converts `input` for `target` (a target name that did
+/// not parse is reported after the errors of the input's JSON text).
 fn conversion<'h, 'py>(
     py: Python<'py>,
     hosts: &'h Hosts<'py>,
     input: Input<'h>,
-    target: &str,
+    target: Result<Target, ConvertError>,
     options: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Conversion<'h>> {
+    // Parsed here, under the GIL (to keep them for the next call); an error in them is
+    // reported after the errors of the input's JSON text and the target's name.
     let options = match options {
-        Some(dict) => Some(with_binding_defaults(
-            lower::options(hosts, Some(dict)).map_err(|e| error::from_lower(py, e))?,
-        )),
+        Some(kwargs) => Some(match options::recent(kwargs) {
+            Some(kept) => Ok(kept),
+            None => {
+                let value = lower::options(hosts, Some(kwargs)).map_err(|e| error::from_lower(py, e))?;
+                Options::from_value(&with_binding_defaults(value)).map(|parsed| options::keep(kwargs, parsed))
+            }
+        }),
         None => None,
     };
     core_call(py, hosts.borrowed_bytes(), || {
         let input = input.into_value()?;
-        let target: Target = target.parse()?;
-        let parsed;
-        let options = match options {
-            Some(options) => {
-                parsed = Options::from_value(&options)?;
-                &parsed
-            }
+        let target = target?;
+        let options = options.transpose()?;
+        let options = match &options {
+            Some(options) => options,
             None => default_options(),
         };
         mcp_tool_result::convert(input, target, options)
@@ -138,9 +145,10 @@ fn with_binding_defaults(options: Value<'_>) -> Value<'_> {
     Value::Object(map)
 }
 
-/// Finds the MCP image blocks anywhere in `value`; returns the Extraction as a dict.
+/// Finds the MCP image blocks anywhere in the value ``value`` (any JSON-like value; a ``str``
+/// is a string value) and applies the payload, MIME and cap rules.
 #[pyfunction]
-#[pyo3(signature = (value, /, **options))]
+#[pyo3(signature = (value, **options))]
 fn extract_images<'py>(
     py: Python<'py>,
     value: &Bound<'py, PyAny>,
@@ -151,9 +159,9 @@ fn extract_images<'py>(
     extraction(py, &hosts, Input::Value(value), options)
 }
 
-/// Finds the MCP image blocks anywhere in the value of JSON text; returns the Extraction as a dict.
+/// :func:`extract_images` for the value of the JSON text ``text`` (``str`` or UTF-8 bytes).
 #[pyfunction]
-#[pyo3(signature = (text, /, **options))]
+#[pyo3(signature = (text, **options))]
 fn extract_images_json<'py>(
     py: Python<'py>,
     text: &Bound<'py, PyAny>,

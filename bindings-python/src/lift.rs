@@ -6,8 +6,6 @@
 //! object when the payload came from one unchanged, else a new one. Non-finite floats become
 //! `None`, as they become `null` in JSON text.
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::{Mutex, MutexGuard};
 
 use mcp_tool_result::{Bytes, Number, Str, Value};
@@ -30,13 +28,40 @@ pub fn value<'py>(py: Python<'py>, hosts: &Hosts<'py>, value: Value<'_>) -> PyRe
 
 /// Strings of at most this many bytes that the core made (keys such as `textResultForLlm`,
 /// values such as `success`) are kept as Python strings, so each call does not allocate and
-/// hash them again.
-const SHORT_LEN: usize = 24;
-/// How many short strings are kept (distinct short values beyond it are simply not kept).
-const SHORT_MAX: usize = 512;
+/// hash them again (a kept string's hash is cached in the object, which also speeds up the
+/// dict insert).
+const SHORT_LEN: usize = 32;
+/// How many short strings are kept: a direct-mapped table, where a string evicts the one in its
+/// slot (so distinct values cannot grow it, and the constant keys come back at once).
+const SHORT_SLOTS: usize = 256;
 
-type ShortStrings = HashMap<Box<str>, Py<PyString>, BuildHasherDefault<Fnv1a>>;
+/// A kept string: its text (compared on lookup) and the Python string.
+struct Kept {
+    text: Box<str>,
+    object: Py<PyString>,
+}
+
+type ShortStrings = Box<[Option<Kept>]>;
 static SHORT: Mutex<Option<ShortStrings>> = Mutex::new(None);
+
+/// The slot of `text` (at most [`SHORT_LEN`] bytes): a multiplicative hash of its length and
+/// its first and last eight bytes. A collision only costs a miss.
+fn short_slot(text: &str) -> usize {
+    let bytes = text.as_bytes();
+    let word = |part: &[u8]| {
+        let mut buf = [0u8; 8];
+        buf[..part.len()].copy_from_slice(part);
+        u64::from_le_bytes(buf)
+    };
+    let (head, tail) = if bytes.len() >= 8 {
+        (word(&bytes[..8]), word(&bytes[bytes.len() - 8..]))
+    } else {
+        (word(bytes), 0)
+    };
+    let hash = (head ^ tail.rotate_left(29) ^ bytes.len() as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    // The top bits of the product mix every input bit; SHORT_SLOTS is 2^8.
+    (hash >> 56) as usize
+}
 
 struct Lifter<'a, 'py> {
     py: Python<'py>,
@@ -84,14 +109,16 @@ impl<'py> Lifter<'_, 'py> {
         let Some(short) = self.short.as_mut().filter(|_| text.len() <= SHORT_LEN) else {
             return PyString::new(self.py, text).into_any();
         };
-        let short = short.get_or_insert_with(ShortStrings::default);
-        if let Some(kept) = short.get(text) {
-            return kept.bind(self.py).clone().into_any();
+        let slots = short.get_or_insert_with(|| (0..SHORT_SLOTS).map(|_| None).collect());
+        let slot = &mut slots[short_slot(text)];
+        if let Some(kept) = slot.as_ref().filter(|kept| *kept.text == *text) {
+            return kept.object.bind(self.py).clone().into_any();
         }
         let new = PyString::new(self.py, text);
-        if short.len() < SHORT_MAX {
-            short.insert(text.into(), new.clone().unbind());
-        }
+        *slot = Some(Kept {
+            text: text.into(),
+            object: new.clone().unbind(),
+        });
         new.into_any()
     }
 }
@@ -109,25 +136,6 @@ fn bytes<'py>(py: Python<'py>, b: &Bytes<'_>) -> PyResult<Bound<'py, PyAny>> {
         result.map_err(|e| error::from_core(py, &e))
     })?;
     Ok(object.into_any())
-}
-
-/// FNV-1a: a fast hash for the short-string table (keys are short and not adversarial:
-/// a collision only costs a comparison).
-#[derive(Default)]
-struct Fnv1a(u64);
-
-impl Hasher for Fnv1a {
-    fn write(&mut self, bytes: &[u8]) {
-        let mut hash = if self.0 == 0 { 0xcbf2_9ce4_8422_2325 } else { self.0 };
-        for &b in bytes {
-            hash = (hash ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
-        }
-        self.0 = hash;
-    }
-
-    fn finish(&self) -> u64 {
-        self.0
-    }
 }
 
 fn number<'py>(py: Python<'py>, n: Number<'_>) -> PyResult<Bound<'py, PyAny>> {

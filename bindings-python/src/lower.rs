@@ -9,9 +9,11 @@
 //! another class, a non-`str` dict key): `unsupported_value` at its JSON Pointer.
 
 use std::cell::{Cell, RefCell};
+use std::ptr;
 
 use mcp_tool_result::{Code, HostId, Map, Number, PointerToken, Str, Value, MAX_DEPTH};
 use pyo3::exceptions::PyException;
+use pyo3::ffi;
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
@@ -432,16 +434,31 @@ impl<'h, 'py> Lowerer<'h, 'py> {
         }
         // Snapshot first: lowering a value may run Python code (`model_dump`) that changes
         // the dict, and iterating a changing dict is an error.
-        let entries: SmallVec<[(Bound<'py, PyAny>, Bound<'py, PyAny>); 8]> = dict.iter().collect();
+        let py = dict.py();
+        let mut entries: SmallVec<[(Bound<'py, PyAny>, Bound<'py, PyAny>); 8]> = SmallVec::new();
+        let (mut pos, mut key, mut value) = (0, ptr::null_mut(), ptr::null_mut());
+        // SAFETY: `dict` is a live dict, and no Python code runs while the loop reads it
+        // (`PyDict_Next` calls no `__eq__` or `__hash__`).
+        while unsafe { ffi::PyDict_Next(dict.as_ptr(), &mut pos, &mut key, &mut value) } != 0 {
+            // SAFETY: `PyDict_Next` returned true: both are valid borrowed references, made
+            // strong here before anything can change the dict.
+            entries.push(unsafe { (Bound::from_borrowed_ptr(py, key), Bound::from_borrowed_ptr(py, value)) });
+        }
         let mut map = Map::with_capacity(entries.len());
         for (key, value) in entries {
-            let key = match key.cast_into::<PyString>() {
-                Ok(key) => self.string(key)?,
-                Err(e) => {
-                    let key = e.into_inner();
-                    let message = format!("dict key of unsupported type {} (keys must be str)", type_name(&key));
-                    let segment = Segment::Key(key.str().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default());
-                    return Err(LowerError::new(Code::UnsupportedValue, message).within(segment));
+            let key = if key.is_exact_instance_of::<PyString>() {
+                // SAFETY: the exact type was just checked.
+                self.string(unsafe { key.cast_into_unchecked::<PyString>() })?
+            } else {
+                match key.cast_into::<PyString>() {
+                    Ok(key) => self.string(key)?,
+                    Err(e) => {
+                        let key = e.into_inner();
+                        let message = format!("dict key of unsupported type {} (keys must be str)", type_name(&key));
+                        let segment =
+                            Segment::Key(key.str().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default());
+                        return Err(LowerError::new(Code::UnsupportedValue, message).within(segment));
+                    }
                 }
             };
             match self.value(value, depth) {

@@ -157,3 +157,23 @@ def test_the_package_is_the_installed_wheel() -> None:
 def test_all_names_exist() -> None:
     for name in m.__all__:
         assert hasattr(m, name), name
+
+
+def test_each_call_gets_its_own_options() -> None:
+    # The binding keeps recent option sets by the identity of their objects; alternating and
+    # repeated values must still each give their own conversion.
+    result = {"content": [{"type": "text"}]}
+    for _ in range(2):
+        lenient = m.convert(result, "copilot", strict=False)
+        assert [d["code"] for d in lenient.get("diagnostics", [])] != []
+        with pytest.raises(m.ConvertError):
+            m.convert(result, "copilot", strict=True)
+        assert m.convert(result, "copilot", strict=False) == lenient
+    hidden = m.to_copilot({"content": [{"type": "text", "text": "x", "annotations": {"audience": ["user"]}}]})
+    assert (
+        m.to_copilot(
+            {"content": [{"type": "text", "text": "x", "annotations": {"audience": ["user"]}}]},
+            respect_audience=False,
+        )
+        != hidden
+    )

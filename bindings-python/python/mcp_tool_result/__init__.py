@@ -125,32 +125,34 @@ class Extraction(_ExtractionImages, total=False):
     diagnostics: list[Diagnostic]
 
 
-def convert(result: object, target: Target, **options: Unpack[Options]) -> Conversion:
-    """Converts the value ``result`` for ``target`` (a ``str`` is a string value, not JSON text)."""
-    return _native.convert(result, target, **options)  # type: ignore[return-value]
+if TYPE_CHECKING:
 
+    def convert(result: object, target: Target, **options: Unpack[Options]) -> Conversion:
+        """Converts the value ``result`` for ``target`` (a ``str`` is a string value, not JSON text)."""
 
-def convert_json(text: _JsonText, target: Target, **options: Unpack[Options]) -> Conversion:
-    """Converts the JSON text ``text`` (``str`` or UTF-8 bytes) for ``target``: what
-    ``convert(json.loads(text), target, **options)`` returns, without building the value."""
-    return _native.convert_json(text, target, **options)  # type: ignore[return-value]
+    def convert_json(text: _JsonText, target: Target, **options: Unpack[Options]) -> Conversion:
+        """Converts the JSON text ``text`` (``str`` or UTF-8 bytes) for ``target``: what
+        ``convert(json.loads(text), target, **options)`` returns, without building the value."""
 
+    def extract_images(value: object, **options: Unpack[Options]) -> Extraction:
+        """Finds the MCP image blocks anywhere in the value ``value`` (any JSON-like value; a ``str``
+        is a string value) and applies the payload, MIME and cap rules."""
 
-def extract_images(value: object, **options: Unpack[Options]) -> Extraction:
-    """Finds the MCP image blocks anywhere in the value ``value`` (any JSON-like value; a ``str``
-    is a string value) and applies the payload, MIME and cap rules."""
-    return _native.extract_images(value, **options)  # type: ignore[return-value]
+    def extract_images_json(text: _JsonText, **options: Unpack[Options]) -> Extraction:
+        """:func:`extract_images` for the value of the JSON text ``text`` (``str`` or UTF-8 bytes)."""
 
+    def to_copilot(result: object, **options: Unpack[Options]) -> CopilotToolResult:
+        """Converts for the GitHub Copilot SDK: the ``ToolResultObject`` wire dict alone (the
+        ``output`` of ``convert(result, "copilot", **options)``, which also has the diagnostics)."""
 
-def extract_images_json(text: _JsonText, **options: Unpack[Options]) -> Extraction:
-    """:func:`extract_images` for the value of the JSON text ``text`` (``str`` or UTF-8 bytes)."""
-    return _native.extract_images_json(text, **options)  # type: ignore[return-value]
-
-
-def to_copilot(result: object, **options: Unpack[Options]) -> CopilotToolResult:
-    """Converts for the GitHub Copilot SDK: the ``ToolResultObject`` wire dict alone (the
-    ``output`` of ``convert(result, "copilot", **options)``, which also has the diagnostics)."""
-    return _native.to_copilot(result, **options)  # type: ignore[return-value]
+else:
+    # The native functions themselves (their docstrings are the ones above): a Python wrapper
+    # would add a frame and a kwargs dict to every call, about a tenth of a small conversion.
+    convert = _native.convert
+    convert_json = _native.convert_json
+    extract_images = _native.extract_images
+    extract_images_json = _native.extract_images_json
+    to_copilot = _native.to_copilot
 
 
 def to_copilot_result(result: object, **options: Unpack[Options]) -> ToolResult:
