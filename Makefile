@@ -27,7 +27,7 @@ CORE_FEATURES := mcp-tool-result/cli
 CLIPPY_PYTHON := $(shell command -v python3)
 
 .PHONY: help demo demo-node-wasm demo-go-wazero test reset-counts test-core conformance conformance-images conformance-rust conformance-peers schema types check-counts \
-        test-bindings lint bench cli clean $(addprefix test-,$(BINDINGS)) $(addprefix demo-,$(BINDINGS))
+        test-bindings lint bench bench-instructions cli clean $(addprefix test-,$(BINDINGS)) $(addprefix demo-,$(BINDINGS))
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | expand -t 20
@@ -125,6 +125,16 @@ bench: ## Criterion benchmarks of the core (with the Copilot Rust crate side by 
 	COPILOT_SKIP_CLI_DOWNLOAD=1 cargo bench -p mcp-tool-result --features peer-bench --bench convert
 	for lang in $(BINDINGS); do $(MAKE) -C bindings-$$lang bench; done
 	$(MAKE) bench-wasm
+
+bench-instructions: ## Instruction counts (valgrind callgrind) of one small and one 10-block conversion, ours and the Copilot Rust crate's
+	command -v valgrind >/dev/null || { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q valgrind; } >&2
+	@bin=$$(COPILOT_SKIP_CLI_DOWNLOAD=1 cargo bench -p mcp-tool-result --features peer-bench --bench instructions --no-run 2>&1 \
+	  | grep -o 'target/release/deps/instructions-[0-9a-f]*' | head -1); \
+	n=2000; for which in small mixed; do for side in ours peer; do \
+	  count=$$(valgrind --tool=callgrind --callgrind-out-file=/dev/null --toggle-collect="instructions::$$side" \
+	    $$bin $$side $$which $$n 2>&1 | sed -n 's/.*Collected : //p'); \
+	  echo "$$which $$side: $$((count / n)) instructions per conversion"; \
+	done; done
 
 $(VENV)/.ok: conformance/requirements.txt
 	python3 -m venv $(VENV)
