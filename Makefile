@@ -57,7 +57,16 @@ demo-go-wazero: $(VENV)/.ok
 	@mkdir -p $(BUILD)/demo
 	@$(MAKE) -s -C bindings-go demo DEMO_INPUT=$(DEMO_INPUT) CGO_ENABLED=0 DEMO_BIN=$(BUILD)/demo/go-wazero-demo > $(BUILD)/demo/go-wazero.txt
 
-test: reset-counts lint check-dist-config check-generated test-core fuzz-replay conformance test-bindings test-wasm test-playground e2e check-counts ## Install what is missing and run every test
+# The steps of `make test`, in order (`conformance` and `test-bindings` spelled out): each runs as
+# its own make, and .ci/build/steps.py writes the wall time of each to TIMINGS.
+TEST_STEPS := reset-counts lint check-dist-config check-generated test-core fuzz-replay \
+  schema conformance-rust conformance-peers types test-python test-node test-go test-wasm \
+  test-playground e2e check-counts
+TIMINGS := $(BUILD)/timings.txt
+
+test: ## Install what is missing and run every test; the wall time of each step goes to .build/timings.txt
+	+MAKE='$(MAKE)' python3 .ci/build/steps.py --timings $(TIMINGS) --stamps $(BUILD)/stamps --counts $(COUNTS) \
+	  $(TEST_STEPS)
 
 # Counts from an earlier run must not satisfy check-counts.
 reset-counts:
@@ -117,7 +126,7 @@ lint: $(VENV)/.ok ## cargo fmt, clippy -D warnings, ruff, and each binding's lin
 	cargo fmt --all -- --check
 	PYO3_PYTHON=$(CLIPPY_PYTHON) cargo clippy --workspace --exclude mcp-tool-result-wasm --all-targets \
 	  --features $(CORE_FEATURES),mcp-tool-result/bench -- -D warnings
-	$(VENV)/bin/ruff check conformance .ci/dist .ci/gen
+	$(VENV)/bin/ruff check conformance .ci/build .ci/dist .ci/gen
 	for lang in $(BINDINGS); do $(MAKE) -C bindings-$$lang lint; done
 	$(MAKE) lint-wasm
 
