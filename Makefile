@@ -57,16 +57,47 @@ demo-go-wazero: $(VENV)/.ok
 	@mkdir -p $(BUILD)/demo
 	@$(MAKE) -s -C bindings-go demo DEMO_INPUT=$(DEMO_INPUT) CGO_ENABLED=0 DEMO_BIN=$(BUILD)/demo/go-wazero-demo > $(BUILD)/demo/go-wazero.txt
 
-# The steps of `make test`, in order (`conformance` and `test-bindings` spelled out): each runs as
-# its own make, and .ci/build/steps.py writes the wall time of each to TIMINGS.
+# ---- make test: its steps, their timings and their stamps ---------------------------------------
+# The steps, in order (`conformance` and `test-bindings` spelled out). .ci/build/steps.py runs each
+# as its own make and writes the wall time of each to TIMINGS. A step with inputs (inputs.<step>:
+# folders and files, as git pathspecs) is skipped when the hash of those files (git-tracked and
+# untracked, not ignored), of the toolchain and of make's command-line variables equals the one in
+# its stamp (.build/stamps/<step>), which is written only after the step passed. The stamp keeps
+# the conformance counts the step wrote (counts.<step>: runner names) and a skip restores them, so
+# check-counts sees every runner. A fresh clone has no stamps; FORCE=1 runs every step.
 TEST_STEPS := reset-counts lint check-dist-config check-generated test-core fuzz-replay \
   schema conformance-rust conformance-peers types test-python test-node test-go test-wasm \
   test-playground e2e check-counts
 TIMINGS := $(BUILD)/timings.txt
+STAMPS := $(BUILD)/stamps
 
-test: ## Install what is missing and run every test; the wall time of each step goes to .build/timings.txt
-	+MAKE='$(MAKE)' python3 .ci/build/steps.py --timings $(TIMINGS) --stamps $(BUILD)/stamps --counts $(COUNTS) \
-	  $(TEST_STEPS)
+# Every step reads this Makefile (its recipes) and the runner; every build of the core reads the
+# workspace manifests, the lock file and this README (the crate's doc comment includes it).
+STEP_BASE := Makefile .ci/build
+RUST_INPUTS := Cargo.toml Cargo.lock rustfmt.toml core README.md
+inputs.lint := $(STEP_BASE) $(RUST_INPUTS) bindings-python bindings-node bindings-go bindings-wasm conformance .ci
+inputs.test-core := $(STEP_BASE) $(RUST_INPUTS) conformance
+inputs.fuzz-replay := $(STEP_BASE) $(RUST_INPUTS) conformance
+inputs.schema := $(STEP_BASE) conformance
+inputs.conformance-rust := $(STEP_BASE) $(RUST_INPUTS) conformance
+inputs.conformance-peers := $(STEP_BASE) conformance
+inputs.types := $(STEP_BASE) conformance
+inputs.test-python := $(STEP_BASE) $(RUST_INPUTS) conformance bindings-python
+inputs.test-node := $(STEP_BASE) $(RUST_INPUTS) conformance bindings-node bindings-wasm
+inputs.test-go := $(STEP_BASE) $(RUST_INPUTS) conformance bindings-go bindings-wasm
+inputs.test-wasm := $(STEP_BASE) $(RUST_INPUTS) conformance bindings-wasm bindings-node
+inputs.test-playground := $(STEP_BASE) $(RUST_INPUTS) conformance bindings-wasm bindings-node playground
+inputs.e2e := $(STEP_BASE) $(RUST_INPUTS) conformance bindings-python bindings-node bindings-go bindings-wasm
+counts.conformance-rust := rust
+counts.test-python := python
+counts.test-node := node
+counts.test-go := go go-wazero
+counts.test-wasm := node-wasm
+
+test: ## Install what is missing and run every test (FORCE=1: ignore the stamps); each step's wall time goes to .build/timings.txt
+	+MAKE='$(MAKE)' STEP_VARIABLES='$(filter-out FORCE=%,$(MAKEOVERRIDES))' python3 .ci/build/steps.py \
+	  --timings $(TIMINGS) --stamps $(STAMPS) --counts $(COUNTS) $(if $(FORCE),--force) \
+	  $(foreach step,$(TEST_STEPS),'$(step)|$(inputs.$(step))|$(counts.$(step))')
 
 # Counts from an earlier run must not satisfy check-counts.
 reset-counts:

@@ -3,10 +3,10 @@
 Each step is `name|inputs|counts`: the make target, the paths it reads (git pathspecs; empty: the
 step always runs) and the conformance runners whose count files it writes. A stamped step is
 skipped when its stamp holds the hash of its inputs: the content of every git-tracked or
-untracked, not ignored file under those paths, plus the toolchain versions (read again after a
-step ran: a step may install a tool). The stamp is written only after the step passed, with a
-copy of the count files it wrote, which a skip restores. A
-fresh clone has no stamps, so it runs every step; --force runs every step too.
+untracked, not ignored file under those paths, make's command-line variables (STEP_VARIABLES)
+and the toolchain versions (read again after a step ran: a step may install a tool). The stamp
+is written only after the step passed, with a copy of the count files it wrote, which a skip
+restores. A fresh clone has no stamps, so it runs every step; --force runs every step too.
 
 The wall time of every step goes to the timings file (and stdout) when the run ends or fails.
 
@@ -71,14 +71,15 @@ def toolchain() -> bytes:
 
 
 def files_hash(step: Step) -> bytes:
-    """The hash of the step's name and every file under its inputs."""
+    """The hash of the step's name, make's command-line variables and every file under its inputs."""
     listed = subprocess.run(
         ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", *step.inputs],
         cwd=ROOT,
         capture_output=True,
         check=True,
     ).stdout
-    h = hashlib.sha256(step.name.encode() + b"\0")
+    variables = os.environ.get("STEP_VARIABLES", "")
+    h = hashlib.sha256(f"{step.name}\0{variables}\0".encode())
     for rel in sorted(set(filter(None, listed.split(b"\0")))):
         path = ROOT / os.fsdecode(rel)
         h.update(rel + b"\0")
