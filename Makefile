@@ -16,12 +16,14 @@ BINDINGS := python node go
 # Every conformance runner; each writes its case count to $(COUNTS)/<runner>.
 RUNNERS := rust python node node-wasm go go-wazero
 export CARGO_TERM_COLOR ?= never
-# Cargo target directories: target/ holds every host build in the dev profile (the core's tests,
-# the conformance runner, the test-image generator, the Go crate's tests) and every clippy run;
-# all of them build the core with the same features (CORE_FEATURES), so it and its dependencies
-# compile once. Only what needs its own toolchain setup builds elsewhere: target/py (maturin +
-# zig), target/node (napi + zig), target/wasm (wasm32) and target/go (the Go module's committed
-# artifacts, outside `make test`).
+# Cargo target directories: target/ holds every host build of `make test`, all in the dev profile
+# and all building the core with the same features (CORE_FEATURES), so it and its dependencies
+# compile once: the core's tests, the conformance runner, the test-image generator, fuzz-replay
+# (core/fuzz), the Python wheel and the Node addon the tests install, the Go crate's tests; and
+# every clippy run. Release builds of the bindings (PROFILE=release: bench, soak, bench-fit) land
+# there too. Only what needs its own toolchain setup builds elsewhere: target/wasm (wasm32),
+# target/go (the Go module's committed artifacts, outside `make test`) and target/dist (`make dist`:
+# every platform, zig and glibc 2.17).
 CORE_FEATURES := mcp-tool-result/cli
 # clippy checks the Python crate with this interpreter (pyo3 rebuilds when it changes).
 CLIPPY_PYTHON := $(shell command -v python3)
@@ -222,9 +224,9 @@ $(BENCH_FIT)/npm/.ok: bench/fit/package.json bench/fit/package-lock.json
 	touch $@
 
 bench-fit: $(SCREENSHOT) $(BENCH_FIT)/venv/.ok $(BENCH_FIT)/npm/.ok ## Fitting benchmark: a 4K PNG screenshot for Anthropic (limits, recommended) in Python and Node (native, async, wasm) next to Pillow and sharp
-	$(MAKE) -C bindings-python build
-	$(MAKE) -C bindings-node build
-	$(BENCH_FIT)/venv/bin/pip install -q --disable-pip-version-check --force-reinstall --no-deps target/py/wheels/mcp_tool_result-*.whl
+	$(MAKE) -C bindings-python build PROFILE=release
+	$(MAKE) -C bindings-node build PROFILE=release
+	$(BENCH_FIT)/venv/bin/pip install -q --disable-pip-version-check --force-reinstall --no-deps target/wheels/release/mcp_tool_result-*.whl
 	{ nice -n 10 $(BENCH_FIT)/venv/bin/python bench/fit/bench_python.py $(SCREENSHOT); \
 	  nice -n 10 node bench/fit/bench_node.mjs $(SCREENSHOT) $(BENCH_FIT)/npm/node_modules; } \
 	  | tee $(BENCH_FIT)/results.jsonl | python3 bench/fit/table.py
@@ -269,7 +271,7 @@ e2e-python: e2e-npm
 	  $(E2E_UV) pip install -q --python $(E2E_VENV)/bin/python -r bindings-python/tests/e2e/requirements.txt && \
 	  echo "$$key" > $(E2E_VENV)/.key; fi
 	$(E2E_UV) pip install -q --python $(E2E_VENV)/bin/python --reinstall-package mcp-tool-result --no-deps \
-	  target/py/wheels/mcp_tool_result-*.whl
+	  target/wheels/dev/mcp_tool_result-*.whl
 	cd bindings-python && $(E2E_RUN) $(E2E_VENV)/bin/python -m pytest -p no:cacheprovider -q -rxX \
 	  -c tests/e2e/pytest.ini ../conformance/e2e/test_check.py tests/e2e/e2e_sdks.py tests/e2e/e2e_snippets.py
 
@@ -394,15 +396,15 @@ soak: soak-python soak-node soak-go ## Leak soak (SOAK_N conversions, RSS bound)
 
 soak-python:
 	@mkdir -p $(SOAK)
-	$(MAKE) -C bindings-python build
+	$(MAKE) -C bindings-python build PROFILE=release
 	[ -x $(SOAK_VENV)/bin/python ] || python3 -m venv $(SOAK_VENV)
 	$(SOAK_VENV)/bin/pip install -q --disable-pip-version-check pytest==9.2.0
-	$(SOAK_VENV)/bin/pip install -q --disable-pip-version-check --force-reinstall --no-deps target/py/wheels/mcp_tool_result-*.whl
+	$(SOAK_VENV)/bin/pip install -q --disable-pip-version-check --force-reinstall --no-deps target/wheels/release/mcp_tool_result-*.whl
 	$(SOAK_PYTEST) tests/test_soak.py tests/test_soak_hostile.py 2>&1 | tee $(SOAK)/python.log
 
 soak-node:
 	@mkdir -p $(SOAK)
-	$(MAKE) -C bindings-node build
+	$(MAKE) -C bindings-node build PROFILE=release
 	for build in native wasm; do \
 	  SOAK_N=$(SOAK_N) nice -n 10 node --expose-gc bindings-node/test/soak.mjs $$build; \
 	done 2>&1 | tee $(SOAK)/node.log
@@ -447,8 +449,10 @@ fuzz: fuzz-build ## Run every fuzz target for FUZZ_SECONDS seconds each (nightly
 	    $(CURDIR)/$(FUZZ_DIR)/corpus/$$t -- -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=60 -print_final_stats=1 || exit 1; \
 	done
 
+# It builds in the root's target/ with the root's core features, so the core and its dependencies
+# compile once for it and the core's tests.
 fuzz-replay: ## Replay the fuzz seeds and pinned regressions, and check the memory bounds at small sizes (stable)
-	cd $(FUZZ_DIR) && cargo test --locked
+	cd $(FUZZ_DIR) && CARGO_TARGET_DIR=$(ROOT)/target cargo test --locked --features $(CORE_FEATURES)
 
 memory-bounds: ## Peak heap per conversion: 100 MB results, 1,000,000 blocks, 100,000-deep nesting, >50 MP headers
 	cd $(FUZZ_DIR) && nice -n 10 cargo run --locked -q --release --bin memory-bounds
