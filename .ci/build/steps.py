@@ -3,8 +3,8 @@
 Each step is `name|inputs|counts`: the make target, the paths it reads (git pathspecs; empty: the
 step always runs) and the conformance runners whose count files it writes. A stamped step is
 skipped when its stamp holds the hash of its inputs: the content of every git-tracked or
-untracked, not ignored file under those paths, make's command-line variables (STEP_VARIABLES)
-and the toolchain versions (read again after a step ran: a step may install a tool). The stamp
+untracked, not ignored file under those paths, make's command-line variables (STEP_VARIABLES),
+the environment variables the builds and tests read (ENV_PREFIXES) and the toolchain versions (read again after a step ran: a step may install a tool). The stamp
 is written only after the step passed, with a copy of the count files it wrote, which a skip
 restores. A fresh clone has no stamps, so it runs every step; --force runs every step too.
 
@@ -39,6 +39,25 @@ TOOL_VERSIONS = [
     ["dpkg-query", "-W", "chromium"],
 ]
 
+# Environment variables that change what a build or a test does (cargo, rustc, Go, Python, Node,
+# napi-rs, proptest, the conformance runners, the soak and e2e tests).
+ENV_PREFIXES = (
+    "CARGO",
+    "RUST",
+    "GO",
+    "CGO_",
+    "PY",
+    "UV_",
+    "NODE_",
+    "NAPI_RS_",
+    "PROPTEST_",
+    "CONFORMANCE_",
+    "SOAK_",
+    "E2E_",
+    "MCP_",
+    "MTR_",
+)
+
 
 @dataclass
 class Step:
@@ -71,7 +90,7 @@ def toolchain() -> bytes:
 
 
 def files_hash(step: Step) -> bytes:
-    """The hash of the step's name, make's command-line variables and every file under its inputs."""
+    """The hash of the step's name, make's variables, the environment and the files under its inputs."""
     listed = subprocess.run(
         ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", *step.inputs],
         cwd=ROOT,
@@ -79,7 +98,8 @@ def files_hash(step: Step) -> bytes:
         check=True,
     ).stdout
     variables = os.environ.get("STEP_VARIABLES", "")
-    h = hashlib.sha256(f"{step.name}\0{variables}\0".encode())
+    env = sorted(f"{k}={v}" for k, v in os.environ.items() if k.startswith(ENV_PREFIXES))
+    h = hashlib.sha256("\0".join([step.name, variables, *env, ""]).encode())
     for rel in sorted(set(filter(None, listed.split(b"\0")))):
         path = ROOT / os.fsdecode(rel)
         h.update(rel + b"\0")
