@@ -16,12 +16,14 @@ BINDINGS := python node go
 # Every conformance runner; each writes its case count to $(COUNTS)/<runner>.
 RUNNERS := rust python node node-wasm go go-wazero
 export CARGO_TERM_COLOR ?= never
-# Cargo target directories: target/ holds every host build in the dev profile (the core's tests,
-# the conformance runner, the test-image generator, the Go crate's tests) and every clippy run;
-# all of them build the core with the same features (CORE_FEATURES), so it and its dependencies
-# compile once. Only what needs its own toolchain setup builds elsewhere: target/py (maturin +
-# zig), target/node (napi + zig), target/wasm (wasm32) and target/go (the Go module's committed
-# artifacts, outside `make test`).
+# Cargo target directories: target/ holds every host build of `make test`, all in the dev profile
+# and all building the core with the same features (CORE_FEATURES), so it and its dependencies
+# compile once: the core's tests, the conformance runner, the test-image generator, fuzz-replay
+# (core/fuzz), the Python wheel and the Node addon the tests install, the Go crate's tests; and
+# every clippy run. Release builds of the bindings (PROFILE=release: bench, soak, bench-fit) land
+# there too. Only what needs its own toolchain setup builds elsewhere: target/wasm (wasm32),
+# target/go (the Go module's committed artifacts, outside `make test`) and target/dist (`make dist`:
+# every platform, zig and glibc 2.17).
 CORE_FEATURES := mcp-tool-result/cli
 # clippy checks the Python crate with this interpreter (pyo3 rebuilds when it changes).
 CLIPPY_PYTHON := $(shell command -v python3)
@@ -57,7 +59,47 @@ demo-go-wazero: $(VENV)/.ok
 	@mkdir -p $(BUILD)/demo
 	@$(MAKE) -s -C bindings-go demo DEMO_INPUT=$(DEMO_INPUT) CGO_ENABLED=0 DEMO_BIN=$(BUILD)/demo/go-wazero-demo > $(BUILD)/demo/go-wazero.txt
 
-test: reset-counts lint check-dist-config check-generated test-core fuzz-replay conformance test-bindings test-wasm test-playground e2e check-counts ## Install what is missing and run every test
+# ---- make test: its steps, their timings and their stamps ---------------------------------------
+# The steps, in order (`conformance` and `test-bindings` spelled out). .ci/build/steps.py runs each
+# as its own make and writes the wall time of each to TIMINGS. A step with inputs (inputs.<step>:
+# folders and files, as git pathspecs) is skipped when the hash of those files (git-tracked and
+# untracked, not ignored), of the toolchain and of make's command-line variables equals the one in
+# its stamp (.build/stamps/<step>), which is written only after the step passed. The stamp keeps
+# the conformance counts the step wrote (counts.<step>: runner names) and a skip restores them, so
+# check-counts sees every runner. A fresh clone has no stamps; FORCE=1 runs every step.
+TEST_STEPS := reset-counts lint check-dist-config check-generated test-core fuzz-replay \
+  schema conformance-rust conformance-peers types test-python test-node test-go test-wasm \
+  test-playground e2e check-counts
+TIMINGS := $(BUILD)/timings.txt
+STAMPS := $(BUILD)/stamps
+
+# Every step reads this Makefile (its recipes) and the runner; every build of the core reads the
+# workspace manifests, the lock file and this README (the crate's doc comment includes it).
+STEP_BASE := Makefile .ci/build
+RUST_INPUTS := Cargo.toml Cargo.lock rustfmt.toml core README.md
+inputs.lint := $(STEP_BASE) $(RUST_INPUTS) bindings-python bindings-node bindings-go bindings-wasm conformance .ci
+inputs.test-core := $(STEP_BASE) $(RUST_INPUTS) conformance
+inputs.fuzz-replay := $(STEP_BASE) $(RUST_INPUTS) conformance
+inputs.schema := $(STEP_BASE) conformance
+inputs.conformance-rust := $(STEP_BASE) $(RUST_INPUTS) conformance
+inputs.conformance-peers := $(STEP_BASE) conformance
+inputs.types := $(STEP_BASE) conformance
+inputs.test-python := $(STEP_BASE) $(RUST_INPUTS) conformance bindings-python
+inputs.test-node := $(STEP_BASE) $(RUST_INPUTS) conformance bindings-node bindings-wasm
+inputs.test-go := $(STEP_BASE) $(RUST_INPUTS) conformance bindings-go bindings-wasm
+inputs.test-wasm := $(STEP_BASE) $(RUST_INPUTS) conformance bindings-wasm bindings-node
+inputs.test-playground := $(STEP_BASE) $(RUST_INPUTS) conformance bindings-wasm bindings-node playground
+inputs.e2e := $(STEP_BASE) $(RUST_INPUTS) conformance bindings-python bindings-node bindings-go bindings-wasm
+counts.conformance-rust := rust
+counts.test-python := python
+counts.test-node := node
+counts.test-go := go go-wazero
+counts.test-wasm := node-wasm
+
+test: ## Install what is missing and run every test (FORCE=1: ignore the stamps); each step's wall time goes to .build/timings.txt
+	+MAKE='$(MAKE)' STEP_VARIABLES='$(filter-out FORCE=%,$(MAKEOVERRIDES))' python3 .ci/build/steps.py \
+	  --timings $(TIMINGS) --stamps $(STAMPS) --counts $(COUNTS) $(if $(FORCE),--force) \
+	  $(foreach step,$(TEST_STEPS),'$(step)|$(inputs.$(step))|$(counts.$(step))')
 
 # Counts from an earlier run must not satisfy check-counts.
 reset-counts:
@@ -117,7 +159,7 @@ lint: $(VENV)/.ok ## cargo fmt, clippy -D warnings, ruff, and each binding's lin
 	cargo fmt --all -- --check
 	PYO3_PYTHON=$(CLIPPY_PYTHON) cargo clippy --workspace --exclude mcp-tool-result-wasm --all-targets \
 	  --features $(CORE_FEATURES),mcp-tool-result/bench -- -D warnings
-	$(VENV)/bin/ruff check conformance .ci/dist .ci/gen
+	$(VENV)/bin/ruff check conformance .ci/build .ci/dist .ci/gen
 	for lang in $(BINDINGS); do $(MAKE) -C bindings-$$lang lint; done
 	$(MAKE) lint-wasm
 
@@ -192,9 +234,9 @@ $(BENCH_FIT)/npm/.ok: bench/fit/package.json bench/fit/package-lock.json
 	touch $@
 
 bench-fit: $(SCREENSHOT) $(BENCH_FIT)/venv/.ok $(BENCH_FIT)/npm/.ok ## Fitting benchmark: a 4K PNG screenshot for Anthropic (limits, recommended) in Python and Node (native, async, wasm) next to Pillow and sharp
-	$(MAKE) -C bindings-python build
-	$(MAKE) -C bindings-node build
-	$(BENCH_FIT)/venv/bin/pip install -q --disable-pip-version-check --force-reinstall --no-deps target/py/wheels/mcp_tool_result-*.whl
+	$(MAKE) -C bindings-python build PROFILE=release
+	$(MAKE) -C bindings-node build PROFILE=release
+	$(BENCH_FIT)/venv/bin/pip install -q --disable-pip-version-check --force-reinstall --no-deps target/wheels/release/mcp_tool_result-*.whl
 	{ nice -n 10 $(BENCH_FIT)/venv/bin/python bench/fit/bench_python.py $(SCREENSHOT); \
 	  nice -n 10 node bench/fit/bench_node.mjs $(SCREENSHOT) $(BENCH_FIT)/npm/node_modules; } \
 	  | tee $(BENCH_FIT)/results.jsonl | python3 bench/fit/table.py
@@ -239,7 +281,7 @@ e2e-python: e2e-npm
 	  $(E2E_UV) pip install -q --python $(E2E_VENV)/bin/python -r bindings-python/tests/e2e/requirements.txt && \
 	  echo "$$key" > $(E2E_VENV)/.key; fi
 	$(E2E_UV) pip install -q --python $(E2E_VENV)/bin/python --reinstall-package mcp-tool-result --no-deps \
-	  target/py/wheels/mcp_tool_result-*.whl
+	  target/wheels/dev/mcp_tool_result-*.whl
 	cd bindings-python && $(E2E_RUN) $(E2E_VENV)/bin/python -m pytest -p no:cacheprovider -q -rxX \
 	  -c tests/e2e/pytest.ini ../conformance/e2e/test_check.py tests/e2e/e2e_sdks.py tests/e2e/e2e_snippets.py
 
@@ -364,15 +406,15 @@ soak: soak-python soak-node soak-go ## Leak soak (SOAK_N conversions, RSS bound)
 
 soak-python:
 	@mkdir -p $(SOAK)
-	$(MAKE) -C bindings-python build
+	$(MAKE) -C bindings-python build PROFILE=release
 	[ -x $(SOAK_VENV)/bin/python ] || python3 -m venv $(SOAK_VENV)
 	$(SOAK_VENV)/bin/pip install -q --disable-pip-version-check pytest==9.2.0
-	$(SOAK_VENV)/bin/pip install -q --disable-pip-version-check --force-reinstall --no-deps target/py/wheels/mcp_tool_result-*.whl
+	$(SOAK_VENV)/bin/pip install -q --disable-pip-version-check --force-reinstall --no-deps target/wheels/release/mcp_tool_result-*.whl
 	$(SOAK_PYTEST) tests/test_soak.py tests/test_soak_hostile.py 2>&1 | tee $(SOAK)/python.log
 
 soak-node:
 	@mkdir -p $(SOAK)
-	$(MAKE) -C bindings-node build
+	$(MAKE) -C bindings-node build PROFILE=release
 	for build in native wasm; do \
 	  SOAK_N=$(SOAK_N) nice -n 10 node --expose-gc bindings-node/test/soak.mjs $$build; \
 	done 2>&1 | tee $(SOAK)/node.log
@@ -417,8 +459,10 @@ fuzz: fuzz-build ## Run every fuzz target for FUZZ_SECONDS seconds each (nightly
 	    $(CURDIR)/$(FUZZ_DIR)/corpus/$$t -- -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=60 -print_final_stats=1 || exit 1; \
 	done
 
+# It builds in the root's target/ with the root's core features, so the core and its dependencies
+# compile once for it and the core's tests.
 fuzz-replay: ## Replay the fuzz seeds and pinned regressions, and check the memory bounds at small sizes (stable)
-	cd $(FUZZ_DIR) && cargo test --locked
+	cd $(FUZZ_DIR) && CARGO_TARGET_DIR=$(ROOT)/target cargo test --locked --features $(CORE_FEATURES)
 
 memory-bounds: ## Peak heap per conversion: 100 MB results, 1,000,000 blocks, 100,000-deep nesting, >50 MP headers
 	cd $(FUZZ_DIR) && nice -n 10 cargo run --locked -q --release --bin memory-bounds
