@@ -10,25 +10,28 @@ BUILD := $(ROOT)/.build
 VENV := $(BUILD)/venv
 PY := $(VENV)/bin/python
 COUNTS := $(BUILD)/conformance-counts
-CLI := $(ROOT)/target/release/mcp-tool-result
 DEMO_INPUT := $(ROOT)/conformance/demo/browser-screenshot.json
 BINDINGS := python node go
 # Every conformance runner; each writes its case count to $(COUNTS)/<runner>.
 RUNNERS := rust python node node-wasm go go-wazero
 export CARGO_TERM_COLOR ?= never
-# Cargo target directories: target/ holds every host build of `make test`, all in the dev profile
-# and all building the core with the same features (CORE_FEATURES), so it and its dependencies
-# compile once: the core's tests, the conformance runner, the test-image generator, fuzz-replay
-# (core/fuzz), the Python wheel and the Node addon the tests install, the Go crate's tests; and
-# every clippy run. Release builds of the bindings (PROFILE=release: bench, soak, bench-fit) land
-# there too. Only what needs its own toolchain setup builds elsewhere: target/wasm (wasm32),
-# target/go (the Go module's committed artifacts, outside `make test`) and target/dist (`make dist`:
-# every platform, zig and glibc 2.17).
+# Cargo target directories: target/<host triple>/ holds every host build of `make test`, all in the
+# dev profile and all building the core with the same features (CORE_FEATURES), so it and its
+# dependencies compile once: the core's tests, the conformance runner, the test-image generator,
+# fuzz-replay (core/fuzz), the Python wheel and the Node addon the tests install, the Go crate's
+# tests. Release builds of the bindings (PROFILE=release: bench, soak, bench-fit) land there too.
+# Only what needs its own toolchain setup builds elsewhere: target/wasm (wasm32), target/go (the Go
+# module's committed artifacts, outside `make test`), target/dist (`make dist`: every platform, zig
+# and glibc 2.17) and target/release (`make cli`).
 CORE_FEATURES := mcp-tool-result/cli
+# Every host cargo build names the host triple, as napi's addon build always does, so the addon
+# shares the core's compile with the others.
+HOST_TRIPLE := $(shell rustc -vV 2>/dev/null | sed -n 's/^host: //p')
+export CARGO_BUILD_TARGET ?= $(HOST_TRIPLE)
 # clippy checks the Python crate with this interpreter (pyo3 rebuilds when it changes).
 CLIPPY_PYTHON := $(shell command -v python3)
 
-.PHONY: help demo demo-node-wasm demo-go-wazero test reset-counts test-core conformance conformance-images conformance-rust conformance-peers schema types check-counts \
+.PHONY: help demo demo-node-wasm demo-go-wazero test reset-counts venv test-core conformance conformance-images conformance-rust conformance-peers schema types check-counts \
         test-bindings lint bench bench-instructions cli clean $(addprefix test-,$(BINDINGS)) $(addprefix demo-,$(BINDINGS))
 
 help: ## List the targets
@@ -60,23 +63,34 @@ demo-go-wazero: $(VENV)/.ok
 	@$(MAKE) -s -C bindings-go demo DEMO_INPUT=$(DEMO_INPUT) CGO_ENABLED=0 DEMO_BIN=$(BUILD)/demo/go-wazero-demo > $(BUILD)/demo/go-wazero.txt
 
 # ---- make test: its steps, their timings and their stamps ---------------------------------------
-# The steps, in order (`conformance` and `test-bindings` spelled out). .ci/build/steps.py runs each
-# as its own make and writes the wall time of each to TIMINGS. A step with inputs (inputs.<step>:
-# folders and files, as git pathspecs) is skipped when the hash of those files (git-tracked and
-# untracked, not ignored), of the toolchain and of make's command-line variables equals the one in
-# its stamp (.build/stamps/<step>), which is written only after the step passed. The stamp keeps
-# the conformance counts the step wrote (counts.<step>: runner names) and a skip restores them, so
-# check-counts sees every runner. A fresh clone has no stamps; FORCE=1 runs every step.
-TEST_STEPS := reset-counts lint check-dist-config check-generated test-core fuzz-replay \
-  schema conformance-rust conformance-peers types test-python test-node test-go test-wasm \
-  test-playground e2e check-counts
+# The steps (`conformance`, `test-bindings` and `e2e` spelled out). .ci/build/steps.py runs each as
+# its own make, in one of two lanes (lane.<step>, default A) that run side by side, each in the order
+# below; a step starts only after the steps in needs.<step> passed. It writes the wall time of each
+# to TIMINGS and each step's output to LOGS/<step>.log (and, prefixed, to stdout). A step with inputs
+# (inputs.<step>: folders and files, as git pathspecs) is skipped when the hash of those files
+# (git-tracked and untracked, not ignored), of the toolchain and of make's command-line variables
+# equals the one in its stamp (.build/stamps/<step>), which is written only after the step passed.
+# The stamp keeps the conformance counts the step wrote (counts.<step>: runner names) and a skip
+# restores them, so check-counts sees every runner. A fresh clone has no stamps; FORCE=1 runs every
+# step; SERIAL=1 runs them one at a time.
+#
+# Lane B holds what shares no build output with lane A: the Go binding (the committed library and
+# .wasm; its Rust crate's test waits on cargo's lock), the fixture checks and the Go end-to-end
+# tests. Two steps of the two lanes never write the same file: the venv, the test images and the
+# e2e npm install are each made by one step that the others need (the large test images, which
+# every conformance runner reads, by conformance-images).
+TEST_STEPS := reset-counts venv conformance-images types e2e-npm schema conformance-peers test-go \
+  lint check-dist-config check-generated test-core fuzz-replay conformance-rust test-python \
+  test-node test-wasm test-playground e2e-go e2e-python e2e-node check-counts
 TIMINGS := $(BUILD)/timings.txt
 STAMPS := $(BUILD)/stamps
+LOGS := $(BUILD)/logs
 
 # Every step reads this Makefile (its recipes) and the runner; every build of the core reads the
-# workspace manifests, the lock file and this README (the crate's doc comment includes it).
+# workspace manifests, the cargo config, the lock file and this README (the crate's doc comment
+# includes it).
 STEP_BASE := Makefile .ci/build
-RUST_INPUTS := Cargo.toml Cargo.lock rustfmt.toml core README.md
+RUST_INPUTS := Cargo.toml Cargo.lock .cargo rustfmt.toml core README.md
 inputs.lint := $(STEP_BASE) $(RUST_INPUTS) bindings-python bindings-node bindings-go bindings-wasm conformance .ci
 inputs.test-core := $(STEP_BASE) $(RUST_INPUTS) conformance
 inputs.fuzz-replay := $(STEP_BASE) $(RUST_INPUTS) conformance
@@ -89,24 +103,40 @@ inputs.test-node := $(STEP_BASE) $(RUST_INPUTS) conformance bindings-node bindin
 inputs.test-go := $(STEP_BASE) $(RUST_INPUTS) conformance bindings-go bindings-wasm
 inputs.test-wasm := $(STEP_BASE) $(RUST_INPUTS) conformance bindings-wasm bindings-node
 inputs.test-playground := $(STEP_BASE) $(RUST_INPUTS) conformance bindings-wasm bindings-node playground
-inputs.e2e := $(STEP_BASE) $(RUST_INPUTS) conformance bindings-python bindings-node bindings-go bindings-wasm
+inputs.e2e-go := $(STEP_BASE) conformance bindings-go
+inputs.e2e-python := $(STEP_BASE) $(RUST_INPUTS) conformance bindings-python
+inputs.e2e-node := $(STEP_BASE) $(RUST_INPUTS) conformance bindings-node bindings-wasm
 counts.conformance-rust := rust
 counts.test-python := python
 counts.test-node := node
 counts.test-go := go go-wazero
 counts.test-wasm := node-wasm
+lane.types := B
+lane.e2e-npm := B
+lane.schema := B
+lane.conformance-peers := B
+lane.test-go := B
+lane.e2e-go := B
+needs.lint := venv
+needs.schema := venv
+needs.conformance-peers := venv
+needs.test-go := conformance-images
+needs.e2e-go := e2e-npm
+needs.e2e-python := e2e-npm
+needs.e2e-node := e2e-npm
+needs.check-counts := conformance-rust test-go test-python test-node test-wasm
 
-test: ## Install what is missing and run every test (FORCE=1: ignore the stamps); each step's wall time goes to .build/timings.txt
-	+MAKE='$(MAKE)' STEP_VARIABLES='$(filter-out FORCE=%,$(MAKEOVERRIDES))' python3 .ci/build/steps.py \
-	  --timings $(TIMINGS) --stamps $(STAMPS) --counts $(COUNTS) $(if $(FORCE),--force) \
-	  $(foreach step,$(TEST_STEPS),'$(step)|$(inputs.$(step))|$(counts.$(step))')
+test: ## Install what is missing and run every test in two lanes (FORCE=1: ignore the stamps; SERIAL=1: one step at a time); each step's wall time goes to .build/timings.txt
+	+MAKE='$(MAKE)' STEP_VARIABLES='$(filter-out FORCE=% SERIAL=%,$(MAKEOVERRIDES))' python3 .ci/build/steps.py \
+	  --timings $(TIMINGS) --stamps $(STAMPS) --counts $(COUNTS) --logs $(LOGS) $(if $(FORCE),--force) $(if $(SERIAL),--serial) \
+	  $(foreach step,$(TEST_STEPS),'$(step)|$(inputs.$(step))|$(counts.$(step))|$(lane.$(step))|$(needs.$(step))')
 
 # Counts from an earlier run must not satisfy check-counts.
 reset-counts:
 	rm -rf $(COUNTS)
 
 cli: ## Build the command-line tool (target/release/mcp-tool-result)
-	cargo build --release -p mcp-tool-result --features cli
+	env -u CARGO_BUILD_TARGET cargo build --release -p mcp-tool-result --features cli
 
 test-core: ## Core unit, property, doc and CLI tests
 	cargo test -p mcp-tool-result --features $(CORE_FEATURES) --lib --bins --test no_panic --test cli
@@ -171,12 +201,14 @@ bench: ## Criterion benchmarks of the core (with the Copilot Rust crate side by 
 bench-instructions: ## Instruction counts (valgrind callgrind) of one small and one 10-block conversion, ours and the Copilot Rust crate's
 	command -v valgrind >/dev/null || { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q valgrind; } >&2
 	@bin=$$(COPILOT_SKIP_CLI_DOWNLOAD=1 cargo bench -p mcp-tool-result --features peer-bench --bench instructions --no-run 2>&1 \
-	  | grep -o 'target/release/deps/instructions-[0-9a-f]*' | head -1); \
+	  | grep -o 'target/[^ )]*release/deps/instructions-[0-9a-f]*' | head -1); \
 	n=2000; for which in small mixed; do for side in ours peer; do \
 	  count=$$(valgrind --tool=callgrind --callgrind-out-file=/dev/null --toggle-collect="instructions::$$side" \
 	    $$bin $$side $$which $$n 2>&1 | sed -n 's/.*Collected : //p'); \
 	  echo "$$which $$side: $$((count / n)) instructions per conversion"; \
 	done; done
+
+venv: $(VENV)/.ok
 
 $(VENV)/.ok: conformance/requirements.txt
 	python3 -m venv $(VENV)
@@ -270,9 +302,11 @@ $(E2E_NPM)/.ok: conformance/e2e/package.json conformance/e2e/package-lock.json
 	cd $(E2E_NPM) && npm install --omit=optional --ignore-scripts --no-audit --no-fund
 	touch $@
 
+# The links are made only when missing or wrong, so the e2e steps of both lanes may run this.
 e2e-npm: $(E2E_NPM)/.ok e2e-assets
-	ln -sfn $(E2E_NPM)/node_modules conformance/e2e/node_modules
-	ln -sfn $(E2E_NPM)/node_modules bindings-node/test/e2e/node_modules
+	for link in conformance/e2e/node_modules bindings-node/test/e2e/node_modules; do \
+	  [ "$$(readlink $$link)" = $(E2E_NPM)/node_modules ] || ln -sfn $(E2E_NPM)/node_modules $$link; \
+	done
 
 e2e-python: e2e-npm
 	$(MAKE) -C bindings-python build
@@ -397,7 +431,6 @@ soak_go = cd bindings-go && CGO_ENABLED=$(1) SOAK_N=$(SOAK_N) SOAK_HOSTILE=$(SOA
   nice -n 10 go test -count=1 -timeout 0 -v -run '^TestSoak(HostileMutated)?$$' ./mcptoolresult/ 2>&1 \
   | sed 's/^ *soak[a-z_]*_test.go:[0-9]*: //' | tee $(SOAK)/$(2).log
 SOAK_PYTEST := cd bindings-python && SOAK_N=$(SOAK_N) SOAK_HOSTILE=$(SOAK_HOSTILE) SOAK_CORPUS=$(SOAK_CORPUS) nice -n 10 $(SOAK_VENV)/bin/python -m pytest -p no:cacheprovider -q -s
-LSAN_TRIPLE := $(shell rustc -vV 2>/dev/null | sed -n 's/^host: //p')
 
 .PHONY: soak soak-python soak-node soak-go leak-check
 
@@ -430,7 +463,7 @@ soak-go:
 # runtime ships with the toolchain): any leak at exit fails the run.
 leak-check: $(IMAGES_STAMP) ## The core's tests under LeakSanitizer (nightly Rust)
 	CARGO_TARGET_DIR=$(ROOT)/target/lsan RUSTFLAGS=-Zsanitizer=leak RUSTDOCFLAGS=-Zsanitizer=leak \
-	  nice -n 10 cargo +nightly test -p mcp-tool-result --release --target $(LSAN_TRIPLE) --lib --test conformance --test no_panic
+	  nice -n 10 cargo +nightly test -p mcp-tool-result --release --target $(HOST_TRIPLE) --lib --test conformance --test no_panic
 
 # --- Fuzzing and memory bounds (core/fuzz: its own cargo workspace) -----------------------------
 # `make fuzz FUZZ_SECONDS=N` runs every cargo-fuzz target for N seconds (nightly, libFuzzer +

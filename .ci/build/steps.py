@@ -1,16 +1,24 @@
-"""Run the steps of `make test` in order, time each one and skip the ones whose inputs are unchanged.
+"""Run the steps of `make test` in two lanes, time each one and skip the ones whose inputs are unchanged.
 
-Each step is `name|inputs|counts`: the make target, the paths it reads (git pathspecs; empty: the
-step always runs) and the conformance runners whose count files it writes. A stamped step is
-skipped when its stamp holds the hash of its inputs: the content of every git-tracked or
-untracked, not ignored file under those paths, make's command-line variables (STEP_VARIABLES),
-the environment variables the builds and tests read (ENV_PREFIXES) and the toolchain versions (read again after a step ran: a step may install a tool). The stamp
-is written only after the step passed, with a copy of the count files it wrote, which a skip
-restores. A fresh clone has no stamps, so it runs every step; --force runs every step too.
+Each step is `name|inputs|counts|lane|needs`: the make target, the paths it reads (git pathspecs;
+empty: the step always runs), the conformance runners whose count files it writes, the lane it runs
+in (A or B) and the steps that must have passed before it starts. Each lane runs its steps in the
+order given, the two lanes side by side: most steps keep one core busy (a test runner, a linker, a
+download), so a second lane fills the other. Every line a step prints goes to stdout prefixed with
+the step's name, and to .build/logs/<step>.log. After a failure no new step starts; the run ends
+when the running ones do. --serial runs every step in the order given, one at a time.
 
-The wall time of every step goes to the timings file (and stdout) when the run ends or fails.
+A stamped step is skipped when its stamp holds the hash of its inputs: the content of every
+git-tracked or untracked, not ignored file under those paths, make's command-line variables
+(STEP_VARIABLES), the environment variables the builds and tests read (ENV_PREFIXES) and the
+toolchain versions (read again after a step ran: a step may install a tool). The stamp is written
+only after the step passed, with a copy of the count files it wrote, which a skip restores. A fresh
+clone has no stamps, so it runs every step; --force runs every step too.
 
-Usage: python3 .ci/build/steps.py --timings FILE --stamps DIR --counts DIR [--force] STEP...
+The wall time of every step goes to the timings file (and stdout) when the run ends.
+
+Usage: python3 .ci/build/steps.py --timings FILE --stamps DIR --counts DIR --logs DIR
+       [--force] [--serial] STEP...
 """
 
 from __future__ import annotations
@@ -21,6 +29,7 @@ import os
 import shutil
 import subprocess
 import sys
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -61,16 +70,18 @@ ENV_PREFIXES = (
 
 @dataclass
 class Step:
-    """One make target of the test run and what its stamp covers."""
+    """One make target of the test run, what its stamp covers, its lane and what it waits for."""
 
     name: str
     inputs: list[str]
     counts: list[str]
+    lane: str
+    needs: list[str]
 
     @classmethod
     def parse(cls, spec: str) -> Step:
-        name, inputs, counts = (spec.split("|") + ["", ""])[:3]
-        return cls(name, inputs.split(), counts.split())
+        name, inputs, counts, lane, needs = (spec.split("|") + [""] * 4)[:5]
+        return cls(name, inputs.split(), counts.split(), lane or "A", needs.split())
 
 
 def toolchain() -> bytes:
@@ -138,25 +149,80 @@ def write_stamp(step: Step, key: str, stamps: Path, counts: Path) -> None:
     (stamps / step.name).write_text(key + "\n")
 
 
-def run(step: Step, tools: bytes, args: argparse.Namespace) -> tuple[str, bool, bytes]:
-    """Run or skip one step; the outcome's label, whether it passed and the toolchain after it."""
-    stamp = args.stamps / step.name
-    files = files_hash(step) if step.inputs else b""
-    key = stamp_key(files, tools) if files else ""
-    saved = args.stamps / f"{step.name}.counts"
-    fresh = key and not args.force and stamp.is_file() and stamp.read_text().strip() == key
-    if fresh and restore_counts(step, saved, args.counts):
-        print(f"== {step.name}: skipped, inputs unchanged since it passed ({stamp})", flush=True)
-        return "skipped", True, tools
-    stamp.unlink(missing_ok=True)
-    print(f"== {step.name}", flush=True)
-    make = [os.environ.get("MAKE", "make"), "--no-print-directory", step.name]
-    passed = subprocess.run(make, cwd=ROOT, check=False).returncode == 0
-    if passed and key:
-        tools = toolchain()
-        args.stamps.mkdir(parents=True, exist_ok=True)
-        write_stamp(step, stamp_key(files, tools), args.stamps, args.counts)
-    return ("ran" if passed else "FAILED"), passed, tools
+class Run:
+    """The state both lanes share: the arguments, each step's outcome, the output lock."""
+
+    def __init__(self, args: argparse.Namespace, steps: list[Step]) -> None:
+        self.args = args
+        self.tools = toolchain()
+        self.done = {step.name: threading.Event() for step in steps}
+        self.passed: dict[str, bool] = {}
+        self.rows: dict[str, str] = {}
+        self.failed = threading.Event()
+        self.lock = threading.Lock()
+
+    def say(self, line: str) -> None:
+        with self.lock:
+            print(line, flush=True)
+
+    def lane(self, steps: list[Step]) -> None:
+        """Run these steps in order; stop at the first failure, in this lane or the other."""
+        for step in steps:
+            for need in step.needs:
+                self.done[need].wait()
+            if self.failed.is_set() or not all(self.passed.get(need) for need in step.needs):
+                self.rows[step.name] = f"{step.name:<20} {'':>8}    not run"
+                self.finish(step, False)
+                continue
+            start = time.monotonic()
+            label, passed = self.step(step)
+            self.rows[step.name] = f"{step.name:<20} {time.monotonic() - start:8.1f} s  {label} (lane {step.lane})"
+            self.finish(step, passed)
+
+    def finish(self, step: Step, passed: bool) -> None:
+        self.passed[step.name] = passed
+        if not passed:
+            self.failed.set()
+        self.done[step.name].set()
+
+    def step(self, step: Step) -> tuple[str, bool]:
+        """Run or skip one step; the outcome's label and whether it passed."""
+        args = self.args
+        stamp = args.stamps / step.name
+        files = files_hash(step) if step.inputs else b""
+        with self.lock:
+            key = stamp_key(files, self.tools) if files else ""
+        saved = args.stamps / f"{step.name}.counts"
+        fresh = key and not args.force and stamp.is_file() and stamp.read_text().strip() == key
+        if fresh and restore_counts(step, saved, args.counts):
+            self.say(f"== {step.name}: skipped, inputs unchanged since it passed ({stamp})")
+            return "skipped", True
+        stamp.unlink(missing_ok=True)
+        self.say(f"== {step.name}: started (lane {step.lane})")
+        passed = self.make(step)
+        self.say(f"== {step.name}: {'passed' if passed else 'FAILED'} (log: {args.logs / step.name}.log)")
+        if passed and key:
+            tools = toolchain()
+            with self.lock:
+                self.tools = tools
+            args.stamps.mkdir(parents=True, exist_ok=True)
+            write_stamp(step, stamp_key(files, tools), args.stamps, args.counts)
+        return ("ran" if passed else "FAILED"), passed
+
+    def make(self, step: Step) -> bool:
+        """`make <step>`, each line of its output to stdout (prefixed) and to its log."""
+        self.args.logs.mkdir(parents=True, exist_ok=True)
+        make = [os.environ.get("MAKE", "make"), "--no-print-directory", step.name]
+        prefix = f"{step.name:>17} | "
+        with open(self.args.logs / f"{step.name}.log", "wb") as log:
+            proc = subprocess.Popen(make, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+            assert proc.stdout is not None
+            for line in proc.stdout:
+                log.write(line)
+                with self.lock:
+                    sys.stdout.write(prefix + line.decode(errors="replace"))
+                    sys.stdout.flush()
+            return proc.wait() == 0
 
 
 def main() -> int:
@@ -164,23 +230,31 @@ def main() -> int:
     parser.add_argument("--timings", type=Path, required=True)
     parser.add_argument("--stamps", type=Path, required=True)
     parser.add_argument("--counts", type=Path, required=True)
+    parser.add_argument("--logs", type=Path, required=True)
     parser.add_argument("--force", action="store_true")
+    parser.add_argument("--serial", action="store_true")
     parser.add_argument("steps", nargs="+")
     args = parser.parse_args()
-    tools = toolchain()
-    rows, passed, start = [], True, time.monotonic()
-    for step in map(Step.parse, args.steps):
-        step_start = time.monotonic()
-        label, passed, tools = run(step, tools, args)
-        rows.append(f"{step.name:<20} {time.monotonic() - step_start:8.1f} s  {label}")
-        if not passed:
-            break
+    steps = [Step.parse(spec) for spec in args.steps]
+    names = [step.name for step in steps]
+    for step in steps:
+        unknown = [need for need in step.needs if need not in names[: names.index(step.name)]]
+        if unknown:
+            parser.error(f"{step.name} needs {' '.join(unknown)}, which is not an earlier step")
+    run, start = Run(args, steps), time.monotonic()
+    lanes = [steps] if args.serial else [[s for s in steps if s.lane == lane] for lane in sorted({s.lane for s in steps})]
+    threads = [threading.Thread(target=run.lane, args=(lane,)) for lane in lanes]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    rows = [run.rows[name] for name in names if name in run.rows]
     rows.append(f"{'total':<20} {time.monotonic() - start:8.1f} s")
     table = "\n".join(rows) + "\n"
     args.timings.parent.mkdir(parents=True, exist_ok=True)
     args.timings.write_text(table)
     print(f"== wall time per step ({args.timings})\n{table}", end="", flush=True)
-    return 0 if passed else 1
+    return 0 if all(run.passed.get(name) for name in names) else 1
 
 
 if __name__ == "__main__":
