@@ -27,7 +27,8 @@ type Artifact struct {
 // Regenerate is the command that rebuilds stale artifacts.
 const Regenerate = "make -C bindings-go artifacts"
 
-var rust = []string{"Cargo.toml", "Cargo.lock", "core/Cargo.toml", "core/src"}
+// The workspace files every build of the core reads (.cargo/config.toml: its profiles).
+var rust = []string{"Cargo.toml", "Cargo.lock", ".cargo/config.toml", "core/Cargo.toml", "core/src"}
 
 // Artifacts are the committed outputs.
 var Artifacts = []Artifact{

@@ -112,6 +112,65 @@ pub fn claimed_images(width: u32, height: u32) -> String {
     format!(r#"{{"content":[{}]}}"#, blocks.join(","))
 }
 
+/// How large the scenarios of [`scenarios`] are.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Size {
+    /// The full measurement (`make memory-bounds`): 100 MB results, a million blocks.
+    Full,
+    /// The cheap checks of `make test` (`tests/memory.rs`): the same shapes, smaller.
+    Test,
+}
+
+/// One scenario: its name, the bound every target keeps on it, and its input JSON text.
+pub struct Scenario {
+    /// What the scenario is, for the table and the failure messages.
+    pub name: String,
+    /// The bound every target keeps.
+    pub bound: Bound,
+    /// The result, as JSON text.
+    pub input: String,
+}
+
+/// The memory-bound scenarios at `size`. The images over the caps stay over every target's
+/// default caps but Gemini's at test size (32 MB), over all of them at full size (100 MB).
+pub fn scenarios(size: Size) -> Vec<Scenario> {
+    const MB: usize = 1_000_000;
+    let (text, image, blocks) = match size {
+        Size::Full => (100 * MB, 100 * MB, 1_000_000),
+        Size::Test => (8 * MB, 32 * MB, 100_000),
+    };
+    let scenario = |name: String, bound, input| Scenario { name, bound, input };
+    vec![
+        scenario(
+            format!("text {} MB", text / MB),
+            Bound::InputPlusSlack,
+            text_result(text),
+        ),
+        scenario(
+            format!("image {} MB (over caps)", image / MB),
+            Bound::InputPlusSlack,
+            image_result(image),
+        ),
+        scenario(
+            "image 8 MB (within OpenAI's caps)".into(),
+            Bound::Copied,
+            image_result(8 * MB),
+        ),
+        scenario(format!("{blocks} blocks"), Bound::Linear, many_blocks(blocks)),
+        scenario("100000-deep nesting".into(), Bound::InputPlusSlack, deep(100_000)),
+        scenario(
+            "headers claiming 60000x60000".into(),
+            Bound::NotDecoded,
+            claimed_images(60_000, 60_000),
+        ),
+        scenario(
+            "headers claiming 7072x7072".into(),
+            Bound::NotDecoded,
+            claimed_images(7072, 7072),
+        ),
+    ]
+}
+
 /// The stated constant: a conversion of a large result peaks below its input size plus this.
 pub const SLACK: usize = 1 << 20;
 

@@ -2,45 +2,18 @@
 //! `make memory-bounds` at a fraction of the size. Bounds are on memory, never on time.
 
 use fuzz_checks::alloc::{measure, Counting};
-use fuzz_checks::memory::{self, Bound};
+use fuzz_checks::memory::{self, Scenario, Size};
 use mcp_tool_result::{Code, Map, Options, Target, Value};
 
 #[global_allocator]
 static ALLOC: Counting = Counting;
 
-const MB: usize = 1_000_000;
-
 /// Every scenario for every target, one at a time (the counters are process-wide, so this is
 /// the only test in this binary).
 #[test]
 fn conversions_stay_within_their_memory_bounds() {
-    let scenarios = [
-        ("text 8 MB", Bound::InputPlusSlack, memory::text_result(8 * MB)),
-        (
-            "image 32 MB (over the caps but Gemini's)",
-            Bound::InputPlusSlack,
-            memory::image_result(32 * MB),
-        ),
-        (
-            "image 8 MB (within OpenAI's caps)",
-            Bound::Copied,
-            memory::image_result(8 * MB),
-        ),
-        ("100,000 blocks", Bound::Linear, memory::many_blocks(100_000)),
-        ("100,000-deep nesting", Bound::InputPlusSlack, memory::deep(100_000)),
-        (
-            "headers claiming 60000x60000",
-            Bound::NotDecoded,
-            memory::claimed_images(60_000, 60_000),
-        ),
-        (
-            "headers claiming 7072x7072",
-            Bound::NotDecoded,
-            memory::claimed_images(7072, 7072),
-        ),
-    ];
     let mut broken = Vec::new();
-    for (name, bound, input) in &scenarios {
+    for Scenario { name, bound, input } in &memory::scenarios(Size::Test) {
         for target in Target::ALL {
             let figure = memory::run(name, target.name(), input);
             assert!(

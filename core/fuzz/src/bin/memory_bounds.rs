@@ -1,45 +1,25 @@
 //! The full memory-bound measurement (`make memory-bounds`): peak heap per conversion of a
 //! 100 MB result (text; an image over the default caps), 1,000,000 blocks, 100,000-deep
-//! nesting and image headers claiming more than 50 MP, for every target. Prints a Markdown
-//! table and fails when a bound is broken (the bounds are the ones `tests/memory.rs` asserts).
+//! nesting and image headers claiming more than 50 MP, for every target: `memory::scenarios` at
+//! full size. Prints a Markdown table and fails when a bound is broken (the bounds are the ones
+//! `tests/memory.rs` asserts at test size).
 
 use std::time::Instant;
 
 use fuzz_checks::alloc::Counting;
-use fuzz_checks::memory::{self, Bound, Figure};
+use fuzz_checks::memory::{self, Bound, Figure, Scenario, Size};
 use mcp_tool_result::Target;
 
 #[global_allocator]
 static ALLOC: Counting = Counting;
 
-const MB: usize = 1_000_000;
-
 fn main() {
-    let scenarios = [
-        ("text 100 MB", Bound::InputPlusSlack, memory::text_result(100 * MB)),
-        (
-            "image 100 MB (over caps)",
-            Bound::InputPlusSlack,
-            memory::image_result(100 * MB),
-        ),
-        (
-            "image 8 MB (within OpenAI's caps)",
-            Bound::Copied,
-            memory::image_result(8 * MB),
-        ),
-        ("1,000,000 blocks", Bound::Linear, memory::many_blocks(1_000_000)),
-        ("100,000-deep nesting", Bound::InputPlusSlack, memory::deep(100_000)),
-        (
-            "4 headers claiming 60000x60000",
-            Bound::NotDecoded,
-            memory::claimed_images(60_000, 60_000),
-        ),
-    ];
+    let scenarios = memory::scenarios(Size::Full);
     println!("| scenario | target | input bytes | peak heap bytes | peak − input | largest allocation | output bytes | result | seconds |");
     println!("|---|---|---:|---:|---:|---:|---:|---|---:|");
     let mut broken = Vec::new();
     let mut summary = Vec::new();
-    for (name, bound, input) in &scenarios {
+    for Scenario { name, bound, input } in &scenarios {
         let mut figures = Vec::new();
         for target in Target::ALL {
             let start = Instant::now();
