@@ -74,11 +74,11 @@ demo-go-wazero: $(VENV)/.ok
 # restores them, so check-counts sees every runner. A fresh clone has no stamps; FORCE=1 runs every
 # step; SERIAL=1 runs them one at a time.
 #
-# Lane B holds what shares no build output with lane A: the Go binding (the committed library and
-# .wasm; its Rust crate's test waits on cargo's lock), the fixture checks and the Go end-to-end
-# tests. Two steps of the two lanes never write the same file: the venv, the test images and the
-# e2e npm install are each made by one step that the others need (the large test images, which
-# every conformance runner reads, by conformance-images).
+# Lane B holds what shares no build output with lane A: the fixture checks, the Go binding (the
+# committed library and .wasm; its Rust crate's test waits on cargo's lock) and the end-to-end tests
+# (each binding's after the step that built its wheel or addon). Two steps of the two lanes never
+# write the same file: the venv, the large test images (which every conformance runner reads) and
+# the e2e npm install are each made by one step that the others need.
 TEST_STEPS := reset-counts venv conformance-images types e2e-npm schema conformance-peers test-go \
   lint check-dist-config check-generated test-core fuzz-replay conformance-rust test-python \
   test-node test-wasm test-playground e2e-go e2e-python e2e-node check-counts
@@ -117,13 +117,16 @@ lane.schema := B
 lane.conformance-peers := B
 lane.test-go := B
 lane.e2e-go := B
+lane.e2e-python := B
+lane.e2e-node := B
 needs.lint := venv
 needs.schema := venv
 needs.conformance-peers := venv
 needs.test-go := conformance-images
 needs.e2e-go := e2e-npm
-needs.e2e-python := e2e-npm
-needs.e2e-node := e2e-npm
+# The e2e tests of a binding install the wheel or addon its own test step built.
+needs.e2e-python := e2e-npm test-python
+needs.e2e-node := e2e-npm test-node
 needs.check-counts := conformance-rust test-go test-python test-node test-wasm
 
 test: ## Install what is missing and run every test in two lanes (FORCE=1: ignore the stamps; SERIAL=1: one step at a time); each step's wall time goes to .build/timings.txt

@@ -186,12 +186,14 @@ function linkRecorder() {
 const repo = join(packageDir, '..')
 let cliPath = null
 
-/** The core's CLI (the debug build `make check-generated` also uses). */
+/** The core's CLI (the debug build `make check-generated` also uses), where cargo says it built it. */
 function cli() {
   if (cliPath === null) {
     const env = { ...process.env, CARGO_TARGET_DIR: join(repo, 'target') }
-    execFileSync('cargo', ['build', '-q', '-p', 'mcp-tool-result', '--features', 'cli'], { cwd: repo, env, stdio: 'inherit' })
-    cliPath = join(repo, 'target', 'debug', 'mcp-tool-result')
+    const args = ['build', '-q', '-p', 'mcp-tool-result', '--features', 'cli', '--bin', 'mcp-tool-result', '--message-format=json']
+    const messages = execFileSync('cargo', args, { cwd: repo, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] })
+    cliPath = messages.split('\n').filter(Boolean).map((line) => JSON.parse(line)).find((m) => m.executable)?.executable ?? null
+    assert.ok(cliPath, 'cargo build named no executable')
   }
   return cliPath
 }
