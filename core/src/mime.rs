@@ -73,6 +73,9 @@ pub fn sniff(bytes: &[u8]) -> Option<&'static str> {
 /// Whether a declared essence names the same format as a sniffed type (aliases included; a
 /// ZIP container matches every ZIP-based format such as docx, xlsx, odt, epub or jar).
 pub fn same_format(declared_essence: &str, sniffed: &str) -> bool {
+    if declared_essence == sniffed {
+        return true;
+    }
     let declared = canonical_alias(declared_essence);
     declared == sniffed || (sniffed == "application/zip" && is_zip_based(declared))
 }

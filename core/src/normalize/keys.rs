@@ -28,6 +28,7 @@ impl<'l> Keys<'l, '_> {
 
 /// Renames the snake_case aliases of this object's fields to their camelCase keys, in input
 /// order, reporting each; when both spellings are present the camelCase one wins.
+#[inline(always)]
 pub(crate) fn rename_aliases<'l, 'p>(
     fields: &mut Fields<'_>,
     aliases: &[(&'static str, &'static str)],
@@ -38,9 +39,20 @@ pub(crate) fn rename_aliases<'l, 'p>(
         base,
         renamed: Vec::new(),
     };
-    if fields.aliases_seen().is_empty() {
-        return Ok(keys);
+    if !fields.aliases_seen().is_empty() {
+        rename_seen(fields, aliases, &mut keys, ctx)?;
     }
+    Ok(keys)
+}
+
+/// [`rename_aliases`] of an object with snake_case aliases.
+fn rename_seen(
+    fields: &mut Fields<'_>,
+    aliases: &[(&'static str, &'static str)],
+    keys: &mut Keys<'_, '_>,
+    ctx: &mut Context<'_>,
+) -> Result<(), ConvertError> {
+    let base = keys.base;
     for snake in fields.aliases_seen().to_vec() {
         let Some(&(snake, camel)) = aliases.iter().find(|(s, _)| *s == snake) else {
             continue;
@@ -59,5 +71,5 @@ pub(crate) fn rename_aliases<'l, 'p>(
             keys.renamed.push((camel, snake));
         }
     }
-    Ok(keys)
+    Ok(())
 }

@@ -247,7 +247,9 @@ pub fn normalize<'a>(input: Value<'a>, lossy: bool, ctx: &mut Context<'_>) -> Re
         RawContent::Items(items) => {
             blocks.reserve_exact(items.len());
             for (i, item) in items.into_iter().enumerate() {
-                blocks.extend(block(item, BlockAt::Content(Some(i)), &content_loc.index(i), ctx)?);
+                if let Some(block) = block(item, BlockAt::Content(Some(i)), &content_loc.index(i), ctx)? {
+                    blocks.push(block);
+                }
             }
         }
     }
