@@ -22,7 +22,7 @@ mod surrogates;
 use blocks::{block, object_block};
 pub(crate) use keys::{rename_aliases, Keys};
 pub(crate) use media::media_block;
-pub(crate) use surrogates::{has_lossy, report_lossy};
+pub(crate) use surrogates::report_lossy;
 
 /// Options and the diagnostics collected so far.
 pub struct Context<'o> {
