@@ -106,7 +106,10 @@ pub struct Fields<'a> {
     /// `index[slot]` is the position + 1 of the slot's (last) entry, [`FAR`] when that position
     /// is past [`DIRECT`], 0 when absent.
     index: [u8; SLOTS],
-    aliases_seen: Vec<&'static str>,
+    /// The slots of the snake_case aliases present, in input order (each at most once).
+    aliases: [u8; SNAKE.len()],
+    /// How many of `aliases` are set.
+    alias_count: u8,
 }
 
 impl<'a> Fields<'a> {
@@ -115,7 +118,8 @@ impl<'a> Fields<'a> {
         Fields {
             entries: Vec::new(),
             index: [0; SLOTS],
-            aliases_seen: Vec::new(),
+            aliases: [0; SNAKE.len()],
+            alias_count: 0,
         }
     }
 
@@ -125,13 +129,16 @@ impl<'a> Fields<'a> {
         let mut fields = Fields {
             entries: map.into_entries(),
             index: [0; SLOTS],
-            aliases_seen: Vec::new(),
+            aliases: [0; SNAKE.len()],
+            alias_count: 0,
         };
         for (position, (key, _)) in fields.entries.iter().enumerate() {
             let Some(slot) = slot_of(key.as_str()) else { continue };
             let slot = slot as usize;
             if SNAKE_SLOTS[slot] && fields.index[slot] == 0 {
-                fields.aliases_seen.push(SLOT_KEYS[slot]);
+                // A first sighting of one of the `SNAKE.len()` aliases: there is room.
+                fields.aliases[usize::from(fields.alias_count)] = slot as u8;
+                fields.alias_count += 1;
             }
             fields.index[slot] = mark(position);
         }
@@ -143,9 +150,18 @@ impl<'a> Fields<'a> {
         self.entries.into_iter().collect()
     }
 
+    /// Whether any snake_case alias is present.
+    #[inline(always)]
+    pub fn has_aliases(&self) -> bool {
+        self.alias_count != 0
+    }
+
     /// The snake_case aliases present, in input order.
-    pub fn aliases_seen(&self) -> &[&'static str] {
-        &self.aliases_seen
+    pub fn aliases_seen(&self) -> Vec<&'static str> {
+        self.aliases[..usize::from(self.alias_count)]
+            .iter()
+            .map(|&slot| SLOT_KEYS[usize::from(slot)])
+            .collect()
     }
 
     #[inline(always)]

@@ -39,7 +39,7 @@ pub(crate) fn rename_aliases<'l, 'p>(
         base,
         renamed: Vec::new(),
     };
-    if !fields.aliases_seen().is_empty() {
+    if fields.has_aliases() {
         rename_seen(fields, aliases, &mut keys, ctx)?;
     }
     Ok(keys)
@@ -53,7 +53,7 @@ fn rename_seen(
     ctx: &mut Context<'_>,
 ) -> Result<(), ConvertError> {
     let base = keys.base;
-    for snake in fields.aliases_seen().to_vec() {
+    for snake in fields.aliases_seen() {
         let Some(&(snake, camel)) = aliases.iter().find(|(s, _)| *s == snake) else {
             continue;
         };
