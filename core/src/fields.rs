@@ -8,103 +8,92 @@
 
 use crate::model::{Map, Str, Value};
 
-/// How many keys the input rules read.
-const SLOTS: usize = 34;
-
 /// How many leading entries a slot can point at directly (marks `1..=DIRECT`).
 const DIRECT: usize = u8::MAX as usize - 1;
 
 /// The slot mark of an entry past [`DIRECT`]: its position is found by a scan.
 const FAR: u8 = u8::MAX;
 
-/// The slot of a key the input rules read (inlined, so a literal key folds to a constant).
-#[inline(always)]
-fn slot_of(key: &str) -> Option<usize> {
-    Some(match key {
-        "jsonrpc" => 0,
-        "result" => 1,
-        "error" => 2,
-        "task" => 3,
-        "toolResult" => 4,
-        "tool_result" => 5,
-        "content" => 6,
-        "isError" => 7,
-        "is_error" => 8,
-        "structuredContent" => 9,
-        "structured_content" => 10,
-        "_meta" => 11,
-        "meta" => 12,
-        "resultType" => 13,
-        "result_type" => 14,
-        "type" => 15,
-        "text" => 16,
-        "data" => 17,
-        "mimeType" => 18,
-        "mime_type" => 19,
-        "resource" => 20,
-        "uri" => 21,
-        "name" => 22,
-        "title" => 23,
-        "description" => 24,
-        "size" => 25,
-        "icons" => 26,
-        "annotations" => 27,
-        "blob" => 28,
-        "json" => 29,
-        "audience" => 30,
-        "priority" => 31,
-        "lastModified" => 32,
-        "last_modified" => 33,
-        _ => return None,
-    })
+/// Declares the slots from one list: the [`Slot`] enum, [`SLOT_KEYS`] and [`slot_of`].
+macro_rules! slots {
+    ($($slot:ident = $key:literal,)*) => {
+        /// A key the input rules read.
+        #[derive(Clone, Copy)]
+        enum Slot {
+            $($slot,)*
+        }
+
+        /// The key of each slot (`slot_of(SLOT_KEYS[i])` is slot `i`).
+        const SLOT_KEYS: &[&str] = &[$($key,)*];
+
+        /// The slot of a key the input rules read (inlined, so a literal key folds to a constant).
+        #[inline(always)]
+        fn slot_of(key: &str) -> Option<Slot> {
+            Some(match key {
+                $($key => Slot::$slot,)*
+                _ => return None,
+            })
+        }
+    };
 }
 
-/// The key of each slot (`slot_of(SLOT_KEYS[i]) == Some(i)`).
-const SLOT_KEYS: [&str; SLOTS] = [
-    "jsonrpc",
-    "result",
-    "error",
-    "task",
-    "toolResult",
-    "tool_result",
-    "content",
-    "isError",
-    "is_error",
-    "structuredContent",
-    "structured_content",
-    "_meta",
-    "meta",
-    "resultType",
-    "result_type",
-    "type",
-    "text",
-    "data",
-    "mimeType",
-    "mime_type",
-    "resource",
-    "uri",
-    "name",
-    "title",
-    "description",
-    "size",
-    "icons",
-    "annotations",
-    "blob",
-    "json",
-    "audience",
-    "priority",
-    "lastModified",
-    "last_modified",
+slots! {
+    Jsonrpc = "jsonrpc",
+    Result = "result",
+    Error = "error",
+    Task = "task",
+    ToolResult = "toolResult",
+    ToolResultSnake = "tool_result",
+    Content = "content",
+    IsError = "isError",
+    IsErrorSnake = "is_error",
+    StructuredContent = "structuredContent",
+    StructuredContentSnake = "structured_content",
+    Meta = "_meta",
+    MetaSnake = "meta",
+    ResultType = "resultType",
+    ResultTypeSnake = "result_type",
+    Type = "type",
+    Text = "text",
+    Data = "data",
+    MimeType = "mimeType",
+    MimeTypeSnake = "mime_type",
+    Resource = "resource",
+    Uri = "uri",
+    Name = "name",
+    Title = "title",
+    Description = "description",
+    Size = "size",
+    Icons = "icons",
+    Annotations = "annotations",
+    Blob = "blob",
+    Json = "json",
+    Audience = "audience",
+    Priority = "priority",
+    LastModified = "lastModified",
+    LastModifiedSnake = "last_modified",
+}
+
+/// How many keys the input rules read.
+const SLOTS: usize = SLOT_KEYS.len();
+
+/// The snake_case spellings the rules accept for camelCase keys.
+const SNAKE: [Slot; 7] = [
+    Slot::ToolResultSnake,
+    Slot::IsErrorSnake,
+    Slot::StructuredContentSnake,
+    Slot::MetaSnake,
+    Slot::ResultTypeSnake,
+    Slot::MimeTypeSnake,
+    Slot::LastModifiedSnake,
 ];
 
-/// The slots of the snake_case spellings the rules accept for camelCase keys.
+/// Whether each slot is one of [`SNAKE`].
 const SNAKE_SLOTS: [bool; SLOTS] = {
     let mut snake = [false; SLOTS];
-    // tool_result, is_error, structured_content, meta, result_type, mime_type, last_modified.
-    let slots = [5, 8, 10, 12, 14, 19, 33];
     let mut i = 0;
-    while i < slots.len() {
-        snake[slots[i]] = true;
+    while i < SNAKE.len() {
+        snake[SNAKE[i] as usize] = true;
         i += 1;
     }
     snake
@@ -117,7 +106,10 @@ pub struct Fields<'a> {
     /// `index[slot]` is the position + 1 of the slot's (last) entry, [`FAR`] when that position
     /// is past [`DIRECT`], 0 when absent.
     index: [u8; SLOTS],
-    aliases_seen: Vec<&'static str>,
+    /// The slots of the snake_case aliases present, in input order (each at most once).
+    aliases: [u8; SNAKE.len()],
+    /// How many of `aliases` are set.
+    alias_count: u8,
 }
 
 impl<'a> Fields<'a> {
@@ -126,7 +118,8 @@ impl<'a> Fields<'a> {
         Fields {
             entries: Vec::new(),
             index: [0; SLOTS],
-            aliases_seen: Vec::new(),
+            aliases: [0; SNAKE.len()],
+            alias_count: 0,
         }
     }
 
@@ -136,12 +129,16 @@ impl<'a> Fields<'a> {
         let mut fields = Fields {
             entries: map.into_entries(),
             index: [0; SLOTS],
-            aliases_seen: Vec::new(),
+            aliases: [0; SNAKE.len()],
+            alias_count: 0,
         };
         for (position, (key, _)) in fields.entries.iter().enumerate() {
             let Some(slot) = slot_of(key.as_str()) else { continue };
+            let slot = slot as usize;
             if SNAKE_SLOTS[slot] && fields.index[slot] == 0 {
-                fields.aliases_seen.push(SLOT_KEYS[slot]);
+                // A first sighting of one of the `SNAKE.len()` aliases: there is room.
+                fields.aliases[usize::from(fields.alias_count)] = slot as u8;
+                fields.alias_count += 1;
             }
             fields.index[slot] = mark(position);
         }
@@ -153,14 +150,23 @@ impl<'a> Fields<'a> {
         self.entries.into_iter().collect()
     }
 
+    /// Whether any snake_case alias is present.
+    #[inline(always)]
+    pub fn has_aliases(&self) -> bool {
+        self.alias_count != 0
+    }
+
     /// The snake_case aliases present, in input order.
-    pub fn aliases_seen(&self) -> &[&'static str] {
-        &self.aliases_seen
+    pub fn aliases_seen(&self) -> Vec<&'static str> {
+        self.aliases[..usize::from(self.alias_count)]
+            .iter()
+            .map(|&slot| SLOT_KEYS[usize::from(slot)])
+            .collect()
     }
 
     #[inline(always)]
     fn position(&self, key: &str) -> Option<usize> {
-        match self.index[slot_of(key)?] {
+        match self.index[slot_of(key)? as usize] {
             0 => None,
             FAR => self.entries.iter().rposition(|(k, _)| k.as_str() == key),
             mark => Some(usize::from(mark) - 1),
@@ -184,7 +190,7 @@ impl<'a> Fields<'a> {
     pub fn take(&mut self, key: &str) -> Option<Value<'a>> {
         let position = self.position(key)?;
         if let Some(slot) = slot_of(key) {
-            self.index[slot] = 0;
+            self.index[slot as usize] = 0;
         }
         Some(std::mem::replace(&mut self.entries[position].1, Value::Null))
     }
@@ -196,7 +202,7 @@ impl<'a> Fields<'a> {
             Some(position) => self.entries[position].1 = value,
             None => {
                 self.entries.push((Str::borrowed(key), value));
-                self.index[slot] = mark(self.entries.len() - 1);
+                self.index[slot as usize] = mark(self.entries.len() - 1);
             }
         }
     }
@@ -270,7 +276,7 @@ mod tests {
     #[test]
     fn slot_keys_match_slots() {
         for (slot, key) in SLOT_KEYS.iter().enumerate() {
-            assert_eq!(slot_of(key), Some(slot), "{key}");
+            assert_eq!(slot_of(key).map(|s| s as usize), Some(slot), "{key}");
         }
         let snake: Vec<&str> = (0..SLOTS)
             .filter(|&slot| SNAKE_SLOTS[slot])

@@ -54,18 +54,7 @@ pub const MAX_DEPTH: usize = 512;
 /// With `payload: "sdk"`, payloads are validated (as with `validate_base64: true`) for targets
 /// where some become [`Bytes`]: bytes are decoded from canonical base64 only.
 pub fn convert<'a>(input: Value<'a>, target: Target, options: &Options) -> Result<Conversion<'a>, ConvertError> {
-    let checked = depth::check(input)?;
-    convert_within_depth(checked.value, checked.lossy, target, options)
-}
-
-/// [`convert`] of a value known to nest no deeper than [`MAX_DEPTH`] (the parser's output);
-/// `lossy`: some string or key of it is lossy.
-fn convert_within_depth<'a>(
-    input: Value<'a>,
-    lossy: bool,
-    target: Target,
-    options: &Options,
-) -> Result<Conversion<'a>, ConvertError> {
+    let depth::Checked { value: input, lossy } = depth::check(input)?;
     let validated;
     let options = match options.sdk_host() {
         Some(host) if !options.validate_base64 && targets::payload::target_has_bytes(target, host) => {
@@ -90,9 +79,7 @@ fn convert_within_depth<'a>(
 /// Parses `input` (JSON text) and converts it: [`convert`] of [`json::parse`]. The Conversion
 /// borrows its strings from `input`.
 pub fn convert_str<'a>(input: &'a str, target: Target, options: &Options) -> Result<Conversion<'a>, ConvertError> {
-    let input = json::parse(input)?;
-    let lossy = normalize::has_lossy(&input);
-    convert_within_depth(input, lossy, target, options)
+    convert(json::parse(input)?, target, options)
 }
 
 /// Converts JSON text for the target named `target`, with options given as JSON text (`""`

@@ -15,9 +15,7 @@ pub fn essence(mime: &str) -> &str {
 /// Trims and lower-cases a declared MIME type and fixes the common `image/jpg`. Borrowed when
 /// nothing changed.
 pub fn normalize(declared: &str) -> Cow<'_, str> {
-    let plain = declared
-        .bytes()
-        .all(|b| b.is_ascii_lowercase() || matches!(b, b'/' | b'-' | b'+' | b'.' | b'0'..=b'9'));
+    let plain = declared.bytes().all(|b| PLAIN[usize::from(b)]);
     if plain && !matches!(declared, "image/jpg" | "image/pjpeg") {
         return Cow::Borrowed(declared);
     }
@@ -36,6 +34,19 @@ pub fn normalize(declared: &str) -> Cow<'_, str> {
         other => Cow::Owned(other.into_owned()),
     }
 }
+
+/// The bytes a MIME type that needs no normalizing is made of: lower-case ASCII letters,
+/// digits and `/ - + .`.
+const PLAIN: [bool; 256] = {
+    let mut plain = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let byte = b as u8;
+        plain[b] = byte.is_ascii_lowercase() || byte.is_ascii_digit() || matches!(byte, b'/' | b'-' | b'+' | b'.');
+        b += 1;
+    }
+    plain
+};
 
 /// The type named by a known magic number at the start of `bytes`.
 pub fn sniff(bytes: &[u8]) -> Option<&'static str> {
@@ -73,6 +84,9 @@ pub fn sniff(bytes: &[u8]) -> Option<&'static str> {
 /// Whether a declared essence names the same format as a sniffed type (aliases included; a
 /// ZIP container matches every ZIP-based format such as docx, xlsx, odt, epub or jar).
 pub fn same_format(declared_essence: &str, sniffed: &str) -> bool {
+    if declared_essence == sniffed {
+        return true;
+    }
     let declared = canonical_alias(declared_essence);
     declared == sniffed || (sniffed == "application/zip" && is_zip_based(declared))
 }

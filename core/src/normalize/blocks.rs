@@ -229,9 +229,6 @@ fn resource_block<'a>(
 
     let res_loc = res_keys.base;
     let declared = fields.take("mimeType");
-    let label = declared_label(declared.as_ref());
-    let uri_text = fields.get("uri").and_then(Value::as_str);
-    let uri_text = uri_text.filter(|u| !u.is_empty()).map(str::to_owned);
     let blob_loc = res_loc.key("blob");
     let (blob, blob_failure, hint) = match fields.take("blob") {
         None | Some(Value::Null) => (None, None, None),
@@ -246,6 +243,11 @@ fn resource_block<'a>(
             (None, Some("invalid blob"), None)
         }
     };
+    // The omitted marker's label and uri, read before `declared` and `uri` move on.
+    let omitted_at = blob_failure.map(|reason| {
+        let uri = fields.get("uri").and_then(Value::as_str).filter(|u| !u.is_empty());
+        (reason, declared_label(declared.as_ref()), uri.map(str::to_owned))
+    });
     let sniffed = blob.as_ref().and_then(|b| sniff(b, ctx));
     let mime = match declared {
         Some(Value::String(declared)) => Some(checked_mime(declared, sniffed, &res_keys.loc("mimeType"), ctx)?),
@@ -285,11 +287,11 @@ fn resource_block<'a>(
         }
     };
     if text.is_none() && blob.is_none() {
-        if let Some(reason) = blob_failure {
+        if let Some((reason, label, uri)) = omitted_at {
             let omitted = BlockKind::Omitted {
                 kind: "resource",
                 label,
-                uri: uri_text,
+                uri,
                 reason,
             };
             return Ok(Some((omitted, None)));

@@ -28,6 +28,7 @@ impl<'l> Keys<'l, '_> {
 
 /// Renames the snake_case aliases of this object's fields to their camelCase keys, in input
 /// order, reporting each; when both spellings are present the camelCase one wins.
+#[inline(always)]
 pub(crate) fn rename_aliases<'l, 'p>(
     fields: &mut Fields<'_>,
     aliases: &[(&'static str, &'static str)],
@@ -38,10 +39,21 @@ pub(crate) fn rename_aliases<'l, 'p>(
         base,
         renamed: Vec::new(),
     };
-    if fields.aliases_seen().is_empty() {
-        return Ok(keys);
+    if fields.has_aliases() {
+        rename_seen(fields, aliases, &mut keys, ctx)?;
     }
-    for snake in fields.aliases_seen().to_vec() {
+    Ok(keys)
+}
+
+/// [`rename_aliases`] of an object with snake_case aliases.
+fn rename_seen(
+    fields: &mut Fields<'_>,
+    aliases: &[(&'static str, &'static str)],
+    keys: &mut Keys<'_, '_>,
+    ctx: &mut Context<'_>,
+) -> Result<(), ConvertError> {
+    let base = keys.base;
+    for snake in fields.aliases_seen() {
         let Some(&(snake, camel)) = aliases.iter().find(|(s, _)| *s == snake) else {
             continue;
         };
@@ -59,5 +71,5 @@ pub(crate) fn rename_aliases<'l, 'p>(
             keys.renamed.push((camel, snake));
         }
     }
-    Ok(keys)
+    Ok(())
 }

@@ -174,6 +174,10 @@ pub(super) fn checked_mime<'a>(
     loc: &Loc<'_>,
     ctx: &mut Context<'_>,
 ) -> Result<Str<'a>, ConvertError> {
+    // The common case: the type the bytes have, already written as it should be.
+    if sniffed == Some(declared.as_str()) {
+        return Ok(declared);
+    }
     let mime = match mime::normalize(declared.as_str()) {
         Cow::Borrowed(_) => declared,
         Cow::Owned(normalized) => {

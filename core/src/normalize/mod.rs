@@ -22,7 +22,7 @@ mod surrogates;
 use blocks::{block, object_block};
 pub(crate) use keys::{rename_aliases, Keys};
 pub(crate) use media::media_block;
-pub(crate) use surrogates::{has_lossy, report_lossy};
+pub(crate) use surrogates::report_lossy;
 
 /// Options and the diagnostics collected so far.
 pub struct Context<'o> {
@@ -239,15 +239,20 @@ pub fn normalize<'a>(input: Value<'a>, lossy: bool, ctx: &mut Context<'_>) -> Re
         (RawContent::Items(items), Some(structured)) => mirror::repeats_content(structured, items),
         _ => false,
     };
-    let mut blocks = legacy_blocks.unwrap_or_default();
+    let mut blocks = match (legacy_blocks, &raw_content) {
+        (Some(blocks), _) => blocks,
+        (None, RawContent::Items(items)) => Vec::with_capacity(items.len()),
+        (None, _) => Vec::new(),
+    };
     match raw_content {
         RawContent::None => {}
         RawContent::Text(text) => blocks.push(plain_block(text, BlockAt::Content(None))),
         RawContent::Single(map) => blocks.extend(object_block(map, BlockAt::Content(None), &content_loc, ctx)?),
         RawContent::Items(items) => {
-            blocks.reserve_exact(items.len());
             for (i, item) in items.into_iter().enumerate() {
-                blocks.extend(block(item, BlockAt::Content(Some(i)), &content_loc.index(i), ctx)?);
+                if let Some(block) = block(item, BlockAt::Content(Some(i)), &content_loc.index(i), ctx)? {
+                    blocks.push(block);
+                }
             }
         }
     }

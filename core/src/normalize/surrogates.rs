@@ -5,43 +5,15 @@ use crate::error::{Code, ConvertError};
 use crate::model::Value;
 use crate::pointer::Loc;
 
-pub(crate) fn has_lossy(value: &Value<'_>) -> bool {
-    match value {
-        Value::String(s) => s.is_lossy(),
-        Value::Array(items) => {
-            for item in items {
-                if matches!(item, Value::String(s) if s.is_lossy())
-                    || (matches!(item, Value::Array(_) | Value::Object(_)) && has_lossy(item))
-                {
-                    return true;
-                }
-            }
-            false
-        }
-        Value::Object(map) => {
-            for (key, item) in map.iter() {
-                if key.is_lossy()
-                    || matches!(item, Value::String(s) if s.is_lossy())
-                    || (matches!(item, Value::Array(_) | Value::Object(_)) && has_lossy(item))
-                {
-                    return true;
-                }
-            }
-            false
-        }
-        _ => false,
-    }
-}
-
+/// Reports every lossy string and key of `value` (at `loc`), in document order (found by
+/// [`crate::depth::check`], which tells whether there are any).
 pub(crate) fn report_lossy(value: &Value<'_>, loc: &Loc<'_>, ctx: &mut Context<'_>) -> Result<(), ConvertError> {
     let message = "lone UTF-16 surrogate replaced by U+FFFD";
     match value {
         Value::String(s) if s.is_lossy() => ctx.repair(Code::LoneSurrogate, loc, message)?,
         Value::Array(items) => {
             for (i, item) in items.iter().enumerate() {
-                if has_lossy(item) {
-                    report_lossy(item, &loc.index(i), ctx)?;
-                }
+                report_lossy(item, &loc.index(i), ctx)?;
             }
         }
         Value::Object(map) => {
@@ -50,9 +22,7 @@ pub(crate) fn report_lossy(value: &Value<'_>, loc: &Loc<'_>, ctx: &mut Context<'
                 if key.is_lossy() {
                     ctx.repair(Code::LoneSurrogate, &item_loc, message)?;
                 }
-                if has_lossy(item) {
-                    report_lossy(item, &item_loc, ctx)?;
-                }
+                report_lossy(item, &item_loc, ctx)?;
             }
         }
         _ => {}

@@ -1,6 +1,6 @@
 //! The GitHub Copilot SDK `ToolResultObject`.
 
-use super::plan::{self, Part, Profile};
+use super::plan::{self, Joined, Part, Profile};
 use crate::model::{Map, Str, Value};
 use crate::normalize::Context;
 use crate::parsed::ToolResult;
@@ -14,23 +14,25 @@ pub const PROFILE: Profile = Profile {
 
 /// `{textResultForLlm, resultType, binaryResultsForLlm?}`.
 pub fn render<'a>(result: ToolResult<'a>, ctx: &mut Context<'_>) -> Value<'a> {
-    let plan = plan::plan(result, &PROFILE, ctx);
-    let media = plan.parts.iter().filter(|p| matches!(p, Part::Media(_))).count();
-    let mut binaries = Vec::with_capacity(media);
-    let text = plan::join_text_with(plan.parts, |media| {
-        let kind = if media.class == plan::MediaClass::Image {
-            "image"
-        } else {
-            "resource"
-        };
-        let description = media.uri.filter(|u| !u.as_str().is_empty());
-        binaries.push(binary(kind, media.data, media.mime, description));
+    let mut text = Joined::for_blocks(&result);
+    let mut binaries = Vec::new();
+    let (_, is_error) = plan::plan_each(result, &PROFILE, ctx, |part| match part {
+        Part::Media(media) => {
+            let kind = if media.class == plan::MediaClass::Image {
+                "image"
+            } else {
+                "resource"
+            };
+            let description = media.uri.filter(|u| !u.as_str().is_empty());
+            binaries.push(binary(kind, media.data, media.mime, description));
+        }
+        text_part => text.push(text_part),
     });
     let mut out = Map::with_capacity(3);
-    out.push("textResultForLlm", Value::String(text));
+    out.push("textResultForLlm", Value::String(text.finish()));
     out.push(
         "resultType",
-        Value::String(Str::borrowed(if plan.is_error { "failure" } else { "success" })),
+        Value::String(Str::borrowed(if is_error { "failure" } else { "success" })),
     );
     if !binaries.is_empty() {
         out.push("binaryResultsForLlm", Value::Array(binaries));

@@ -243,6 +243,51 @@ pub struct Plan<'a> {
 
 /// Lays out `result` for a target with `profile`.
 pub fn plan<'a>(mut result: ToolResult<'a>, profile: &Profile, ctx: &mut Context<'_>) -> Plan<'a> {
+    let mut parts = Vec::with_capacity(result.blocks.len());
+    let lifted = lay_out(&mut result, profile, ctx, |part| parts.push(part));
+    place_structured(&mut result, &mut parts, ctx);
+    if let Some(max) = ctx.options.max_text_chars {
+        budget_text(&mut parts, max, &result, ctx);
+    }
+    if profile.drop_blank_text {
+        parts.retain(|p| !matches!(p, Part::Text { .. }) || p.says_something());
+    }
+    Plan {
+        parts,
+        lifted,
+        is_error: result.is_error,
+    }
+}
+
+/// [`plan`], handing each part to `part` in order instead of collecting them, and returning
+/// the lifted media and whether the tool reported an error. Without structuredContent to
+/// place, a text budget or blank text to drop, no list of parts is built.
+pub fn plan_each<'a>(
+    mut result: ToolResult<'a>,
+    profile: &Profile,
+    ctx: &mut Context<'_>,
+    part: impl FnMut(Part<'a>),
+) -> (Vec<Media<'a>>, bool) {
+    let options = ctx.options;
+    let no_structured =
+        options.structured_content == Structured::Ignore || matches!(result.structured, None | Some(Value::Null));
+    if no_structured && options.max_text_chars.is_none() && !profile.drop_blank_text {
+        let lifted = lay_out(&mut result, profile, ctx, part);
+        return (lifted, result.is_error);
+    }
+    let plan = plan(result, profile, ctx);
+    plan.parts.into_iter().for_each(part);
+    (plan.lifted, plan.is_error)
+}
+
+/// The per-block rules of [`plan`]: hands each block's part to `emit` in block order (taking
+/// the blocks out of `result`) and returns the lifted media.
+fn lay_out<'a>(
+    result: &mut ToolResult<'a>,
+    profile: &Profile,
+    ctx: &mut Context<'_>,
+    mut emit: impl FnMut(Part<'a>),
+) -> Vec<Media<'a>> {
     let options = ctx.options;
     let caps = profile.caps.with_options(options);
     let image_blocks = result
@@ -260,7 +305,6 @@ pub fn plan<'a>(mut result: ToolResult<'a>, profile: &Profile, ctx: &mut Context
         .count();
     let dimension = caps.dimension_for(image_blocks as u64 + options.images_in_request);
     let mut tally = Tally::default();
-    let mut parts = Vec::with_capacity(result.blocks.len());
     let lift = profile.lift == Lift::Always || (profile.lift == Lift::OnError && result.is_error);
     let mut lifted = Vec::new();
 
@@ -278,7 +322,7 @@ pub fn plan<'a>(mut result: ToolResult<'a>, profile: &Profile, ctx: &mut Context
         }
         let candidate = match kind {
             BlockKind::Text(text) => {
-                parts.push(Part::Text {
+                emit(Part::Text {
                     text,
                     content: Some(at),
                 });
@@ -286,14 +330,14 @@ pub fn plan<'a>(mut result: ToolResult<'a>, profile: &Profile, ctx: &mut Context
             }
             BlockKind::Omitted { .. } => {
                 let marker = super::omitted_marker(&kind).unwrap_or_default();
-                parts.push(Part::Text {
+                emit(Part::Text {
                     text: Str::owned(marker),
                     content: None,
                 });
                 continue;
             }
             BlockKind::Link(link) => {
-                parts.push(Part::Text {
+                emit(Part::Text {
                     text: Str::owned(Marker::link(link.name.as_str(), link.uri.as_str()).render()),
                     content: None,
                 });
@@ -304,7 +348,7 @@ pub fn plan<'a>(mut result: ToolResult<'a>, profile: &Profile, ctx: &mut Context
                     uri, mime, text, blob, ..
                 } = *resource;
                 if let Some(text) = text.filter(|t| !t.as_str().is_empty()) {
-                    parts.push(Part::Text {
+                    emit(Part::Text {
                         text,
                         content: Some(at),
                     });
@@ -353,7 +397,7 @@ pub fn plan<'a>(mut result: ToolResult<'a>, profile: &Profile, ctx: &mut Context
         let (class, mut media) = candidate;
         let path = || result.block_path(at);
         let Some(class) = class else {
-            parts.push(unsupported(&media, profile, ctx, path));
+            emit(unsupported(&media, profile, ctx, path));
             continue;
         };
         if class == MediaClass::Document && profile.text_documents && mime::essence(media.mime.as_str()) == "text/plain"
@@ -361,7 +405,7 @@ pub fn plan<'a>(mut result: ToolResult<'a>, profile: &Profile, ctx: &mut Context
             match decode_text(media.data.as_str()) {
                 Some(text) => media.text = Some(text),
                 None => {
-                    parts.push(unsupported(&media, profile, ctx, path));
+                    emit(unsupported(&media, profile, ctx, path));
                     continue;
                 }
             }
@@ -377,7 +421,7 @@ pub fn plan<'a>(mut result: ToolResult<'a>, profile: &Profile, ctx: &mut Context
                 None => format!("media over a provider limit: {reason}"),
             };
             ctx.notice(Code::BlockAsMarker, path(), message);
-            parts.push(Part::Text {
+            emit(Part::Text {
                 text: Str::owned(media.marker(Some(&reason))),
                 content: None,
             });
@@ -385,28 +429,17 @@ pub fn plan<'a>(mut result: ToolResult<'a>, profile: &Profile, ctx: &mut Context
         }
         tally.count(&media);
         if lift {
-            parts.push(Part::Text {
+            emit(Part::Text {
                 text: Str::owned(media.marker(Some(profile.lifted_reason))),
                 content: None,
             });
             lifted.push(media);
         } else {
-            parts.push(Part::Media(media));
+            emit(Part::Media(media));
         }
     }
 
-    place_structured(&mut result, &mut parts, ctx);
-    if let Some(max) = options.max_text_chars {
-        budget_text(&mut parts, max, &result, ctx);
-    }
-    if profile.drop_blank_text {
-        parts.retain(|p| !matches!(p, Part::Text { .. }) || p.says_something());
-    }
-    Plan {
-        parts,
-        lifted,
-        is_error: result.is_error,
-    }
+    lifted
 }
 
 /// Whether a list of MIME essences (`"*"` for any) accepts `essence`.
@@ -664,41 +697,86 @@ pub fn join_text(parts: Vec<Part<'_>>) -> Str<'_> {
 /// [`join_text`], handing each media part to `media` in order.
 pub fn join_text_with<'a>(parts: Vec<Part<'a>>, mut media: impl FnMut(Media<'a>)) -> Str<'a> {
     // Room for every text part and separator (structuredContent text grows it when present).
-    let length: usize = parts
+    let room: usize = parts
         .iter()
         .map(|part| match part {
             Part::Text { text, .. } => text.as_str().len() + 1,
             _ => 0,
         })
         .sum();
-    let mut first: Option<Str<'a>> = None;
-    let mut joined: Option<String> = None;
+    let mut joined = Joined::with_room(room);
     for part in parts {
+        match part {
+            Part::Media(m) => media(m),
+            text => joined.push(text),
+        }
+    }
+    joined.finish()
+}
+
+/// Text parts joined with `\n` as they come: a lone part stays the string it was (borrowed
+/// text stays borrowed), two or more are copied once into a string sized up front.
+pub struct Joined<'a> {
+    room: usize,
+    first: Option<Str<'a>>,
+    joined: Option<String>,
+}
+
+impl<'a> Joined<'a> {
+    /// Nothing yet; `room`: the expected length of the joined text.
+    pub fn with_room(room: usize) -> Self {
+        Joined {
+            room,
+            first: None,
+            joined: None,
+        }
+    }
+
+    /// The room for the text blocks and resource texts of `result` and their separators.
+    pub fn for_blocks(result: &ToolResult<'_>) -> Self {
+        let room = result
+            .blocks
+            .iter()
+            .map(|block| match &block.kind {
+                BlockKind::Text(text) => text.as_str().len() + 1,
+                BlockKind::Resource(resource) => resource.text.as_ref().map_or(0, |t| t.as_str().len() + 1),
+                _ => 0,
+            })
+            .sum();
+        Joined::with_room(room)
+    }
+
+    /// Appends a text part (structuredContent as canonical JSON); media parts are not text and
+    /// are skipped.
+    #[inline]
+    pub fn push(&mut self, part: Part<'a>) {
         let text = match part {
             Part::Text { text, .. } => text,
             Part::Structured(value) => Str::owned(canonical::to_text(&value)),
-            Part::Media(m) => {
-                media(m);
-                continue;
-            }
+            Part::Media(_) => return,
         };
-        if let Some(out) = &mut joined {
+        if let Some(out) = &mut self.joined {
             out.push('\n');
             out.push_str(text.as_str());
-        } else if let Some(head) = first.take() {
-            let mut out = String::with_capacity(length.max(head.as_str().len() + text.as_str().len() + 1));
+        } else if let Some(head) = self.first.take() {
+            let needed = head.as_str().len() + text.as_str().len() + 1;
+            let mut out = String::with_capacity(self.room.max(needed));
             out.push_str(head.as_str());
             out.push('\n');
             out.push_str(text.as_str());
-            joined = Some(out);
+            self.joined = Some(out);
         } else {
-            first = Some(text);
+            self.first = Some(text);
         }
     }
-    match (joined, first) {
-        (Some(out), _) => Str::owned(out),
-        (None, Some(first)) => first,
-        (None, None) => Str::borrowed(""),
+
+    /// The joined text (`""` for none).
+    pub fn finish(self) -> Str<'a> {
+        match (self.joined, self.first) {
+            (Some(out), _) => Str::owned(out),
+            (None, Some(first)) => first,
+            (None, None) => Str::borrowed(""),
+        }
     }
 }
 

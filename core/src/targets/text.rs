@@ -1,6 +1,6 @@
 //! One plain string for text-only models.
 
-use super::plan::{self, Profile};
+use super::plan::{self, Joined, Profile};
 use crate::model::Value;
 use crate::normalize::Context;
 use crate::parsed::ToolResult;
@@ -13,6 +13,7 @@ pub const PROFILE: Profile = Profile {
 
 /// Text parts joined with `\n`, `[tool error] ` first for error results.
 pub fn render<'a>(result: ToolResult<'a>, ctx: &mut Context<'_>) -> Value<'a> {
-    let plan = plan::plan(result, &PROFILE, ctx);
-    Value::String(plan::error_prefixed(plan::join_text(plan.parts), plan.is_error))
+    let mut text = Joined::for_blocks(&result);
+    let (_, is_error) = plan::plan_each(result, &PROFILE, ctx, |part| text.push(part));
+    Value::String(plan::error_prefixed(text.finish(), is_error))
 }
