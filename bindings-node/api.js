@@ -64,10 +64,12 @@ function quote(s) {
   return NEEDS_ESCAPE.test(s) ? JSON.stringify(s) : '"' + s + '"'
 }
 
+/** `k` quoted and followed by `:` (`[0]`), the same after a comma (`[1]`). */
 function quoteKey(k) {
   let quoted = quotedKeys.get(k)
   if (quoted === undefined) {
-    quoted = quote(k)
+    const member = quote(k) + ':'
+    quoted = [member, ',' + member]
     if (quotedKeys.size < 1024) quotedKeys.set(k, quoted)
   }
   return quoted
@@ -117,7 +119,7 @@ class Lowering {
         const length = v.length
         let out = '['
         for (at = 0; at < length; at++) {
-          out += (at === 0 ? '' : ',') + this.value(v[at], depth)
+          out += at === 0 ? this.value(v[at], depth) : ',' + this.value(v[at], depth)
         }
         return out + ']'
       }
@@ -132,7 +134,7 @@ class Lowering {
       for (let i = 0; i < keys.length; i++) {
         at = keys[i]
         const item = v[at]
-        if (item !== undefined) out += (out.length === 1 ? '' : ',') + quoteKey(at) + ':' + this.value(item, depth)
+        if (item !== undefined) out += quoteKey(at)[out.length === 1 ? 0 : 1] + this.value(item, depth)
       }
       return out + '}'
     } catch (e) {

@@ -7,11 +7,19 @@
 // forgotten). String leaves without characters above U+00FF are flagged in `narrow` so that
 // the addon copies them as Latin-1; the regular expression below answers at once for V8's
 // one-byte strings, which cannot hold such characters.
+//
+// The addon compiles a builder function per output shape and puts it in `builders`; when an
+// output's builder takes one leaf (or none), the addon returns that leaf and writes the
+// builder's index + 1 in `pending` (0 otherwise), and the builder is called here: a call from
+// JS is much cheaper than one from the addon.
 
 const { ConvertError, createApi } = require('./api.js')
 const native = require('./binding.js')
 
 native.registerConvertError(ConvertError)
+const builders = []
+/** Without it (no external array buffers), the addon calls every builder itself. */
+const pending = native.registerBuilders(builders) ?? new Int32Array(1)
 
 const MAX_CONFIGS = 64
 const WIDE = /[^\u0000-\u00ff]/
@@ -46,11 +54,20 @@ function narrowLeaves(leaves) {
   return narrow >>> 0
 }
 
+function convertConfigured(text, leaves, target, options, outputOnly) {
+  const id = configId(target, options)
+  const value =
+    leaves === null
+      ? native.convertConfigured(id, text, 0, outputOnly)
+      : native.convertConfigured(id, text, narrowLeaves(leaves), outputOnly, leaves)
+  const builder = pending[0]
+  return builder === 0 ? value : builders[builder - 1](value)
+}
+
 module.exports = {
   ...createApi({
     maxDepth: native.MAX_DEPTH,
-    convert: (text, leaves, target, options, outputOnly) =>
-      native.convertConfigured(configId(target, options), text, leaves, leaves === null ? 0 : narrowLeaves(leaves), outputOnly),
+    convert: convertConfigured,
     convertAsync: native.convertLoweredAsync,
     extract: native.extractLowered,
     targetNames: native.targetNames,

@@ -1,10 +1,13 @@
-//! `convertConfigured(config, text, leaves, narrow, outputOnly)`: the synchronous conversion.
+//! `convertConfigured(config, text, narrow, outputOnly, leaves?)`: the synchronous conversion.
 //!
 //! `config` is an id from `configure` (the target and options, read once); `text` and
-//! `leaves` are what `api.js` lowered (or the caller's JSON text and `null`); bit `i` of
+//! `leaves` are what `api.js` lowered (`leaves` left out when there are none, and for the
+//! caller's own JSON text); bit `i` of
 //! `narrow` says that string leaf `i` holds no character above U+00FF, so it is read as
 //! Latin-1 (a plain copy for V8's one-byte strings) instead of being transcoded. Returns the
-//! Conversion, or only its `output`.
+//! Conversion, or only its `output`; or, when the output's compiled builder takes at most one
+//! leaf, that leaf, with the builder's index in the pending `Int32Array` (see [`state`]) for
+//! `index.js` to call it.
 //!
 //! It is a plain Node-API callback rather than a `#[napi]` function: the per-call argument and
 //! borrow bookkeeping of napi-rs costs more than the rest of the binding's work on a small
@@ -15,14 +18,13 @@ use std::ptr;
 
 use mcp_tool_result::{json, Code, ConvertError};
 use napi::{sys, Env};
-use typed_arena::Arena;
 
 use crate::error::{self, check, failure, Failure};
-use crate::lift::Lifter;
-use crate::lower::Lowerer;
+use crate::lift::{Lifted, Lifter};
+use crate::lower::{Lowerer, TextBuffer, Texts, STACK};
 use crate::state;
 
-/// The number of arguments.
+/// The number of arguments, `leaves` included.
 const ARGS: usize = 5;
 
 /// Sets `exports.convertConfigured`.
@@ -80,27 +82,27 @@ fn run(env: sys::napi_env, info: sys::napi_callback_info) -> Result<sys::napi_va
             "reading the config id",
         )?;
         call(
-            sys::napi_get_value_uint32(env, argv[3], &mut narrow),
+            sys::napi_get_value_uint32(env, argv[2], &mut narrow),
             "reading the leaf kinds",
         )?;
         call(
-            sys::napi_get_value_bool(env, argv[4], &mut output_only),
+            sys::napi_get_value_bool(env, argv[3], &mut output_only),
             "reading outputOnly",
         )?;
     }
     let config = state::config(env, id)
         .map_err(|status| failure(env, status, "reading the config"))?
         .ok_or_else(|| ConvertError::new(Code::InternalError, "", format!("no config {id}")))?;
-    let texts = Arena::with_capacity(0);
+    let (texts, mut buffer): (_, TextBuffer) = (Texts::new(), [0; STACK]);
     let mut lower = Lowerer::new(env, &texts).narrow(narrow);
-    let text = lower.json_text(argv[1])?;
-    let conversion = match (&config.target, &config.options, lower.is_value(argv[2])?) {
+    let text = lower.json_text(argv[1], &mut buffer)?;
+    let conversion = match (&config.target, &config.options, argc == ARGS) {
         // The parser bounds the nesting, so `convert_str` skips the core's depth walk.
         (Ok(target), Ok(options), false) => mcp_tool_result::convert_str(&text, *target, options)?,
         (_, _, has_leaves) => {
             let mut input = json::parse(&text)?;
             if has_leaves {
-                input = lower.resolve(input, argv[2])?;
+                input = lower.resolve(input, argv[4])?;
             }
             let options = config.options.as_ref().map_err(Clone::clone);
             mcp_tool_result::convert(input, config.target.clone()?, options?)?
@@ -111,5 +113,10 @@ fn run(env: sys::napi_env, info: sys::napi_callback_info) -> Result<sys::napi_va
     } else {
         conversion.into_value()
     };
-    Lifter::new(env, lower.hosts(), &text).lift(&output)
+    let (value, builder) = match Lifter::new(env, lower.hosts(), &text).lift_or_defer(&output)? {
+        Lifted::Value(value) => (value, None),
+        Lifted::Deferred { builder, leaf } => (leaf, Some(builder)),
+    };
+    state::set_pending(env, builder).map_err(|status| failure(env, status, "naming the output builder"))?;
+    Ok(value)
 }

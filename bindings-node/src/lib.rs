@@ -16,10 +16,9 @@ use mcp_tool_result::{json, Code, ConvertError, Options, PointerToken, Value};
 use napi::bindgen_prelude::{AsyncTask, Env, Object, Result, Unknown};
 use napi::JsValue;
 use napi_derive::napi;
-use typed_arena::Arena;
 
 use crate::lift::Lifter;
-use crate::lower::Lowerer;
+use crate::lower::{Lowerer, TextBuffer, Texts, STACK};
 use crate::task::Input;
 
 /// The deepest nesting of arrays and objects accepted (the `maxDepth` of `api.js`).
@@ -31,7 +30,7 @@ pub const MAX_DEPTH: u32 = mcp_tool_result::MAX_DEPTH as u32;
 /// unknown target or invalid options are kept and raised by each call that uses the id.
 #[napi(skip_typescript)]
 pub fn configure(env: &Env, target: Unknown<'_>, options: Unknown<'_>) -> Result<u32> {
-    let texts = Arena::with_capacity(0);
+    let texts = Texts::new();
     let mut lower = Lowerer::new(env.raw(), &texts);
     let config = (|| {
         let target = lower.text(target.raw(), Code::UnsupportedTarget, "the target")?;
@@ -78,12 +77,12 @@ pub fn convert_lowered_async(
     options: Unknown<'_>,
     output_only: bool,
 ) -> Result<AsyncTask<task::Conversion>> {
-    let texts = Arena::with_capacity(0);
+    let (texts, mut buffer): (_, TextBuffer) = (Texts::new(), [0; STACK]);
     let mut lower = Lowerer::detached(env.raw(), &texts);
     let conversion = (|| {
         let target = lower.text(target.raw(), Code::UnsupportedTarget, "the target")?;
         let options = lower.text(options.raw(), Code::InvalidOption, "the options")?;
-        let text = lower.json_text(text.raw())?;
+        let text = lower.json_text(text.raw(), &mut buffer)?.into_owned();
         let options = json::parse(&options)
             .map_err(|e| ConvertError::new(Code::InvalidOption, "", e.message()))?
             .into_owned();
@@ -126,6 +125,17 @@ pub fn json_pointer(tokens: Vec<String>) -> String {
     mcp_tool_result::json_pointer(tokens.iter().map(|t| PointerToken::Key(t)))
 }
 
+/// Called once by `index.js` with the array where it finds compiled output builders; returns
+/// the `Int32Array` of one element where `convertConfigured` names the one to call, or `null`
+/// when the env refuses external array buffers (see [`state`]).
+#[napi(skip_typescript)]
+pub fn register_builders<'e>(env: &'e Env, builders: Unknown<'e>) -> Result<Option<Unknown<'e>>> {
+    let pending = state::register_builders(env.raw(), builders.raw())
+        .map_err(|status| napi::Error::new(napi::Status::from(status), "cannot keep the builders array"))?;
+    // SAFETY: the typed array was created in this env during the current call.
+    Ok(pending.map(|pending| unsafe { Unknown::from_raw_unchecked(env.raw(), pending) }))
+}
+
 /// Called once by `index.js` with the `ConvertError` class of `api.js`.
 #[napi(skip_typescript)]
 pub fn register_convert_error(env: &Env, class: Unknown<'_>) -> Result<()> {
@@ -142,11 +152,11 @@ fn lowered<'e>(
     options: Unknown<'e>,
     core: impl for<'v> FnOnce(Value<'v>, &Value<'_>) -> std::result::Result<Value<'v>, ConvertError>,
 ) -> Result<Unknown<'e>> {
-    let texts = Arena::with_capacity(0);
+    let (texts, mut buffer): (_, TextBuffer) = (Texts::new(), [0; STACK]);
     let mut lower = Lowerer::new(env.raw(), &texts);
     let outcome = (|| {
         let options = lower.text(options.raw(), Code::InvalidOption, "the options")?;
-        let text = lower.json_text(text.raw())?;
+        let text = lower.json_text(text.raw(), &mut buffer)?;
         let options = json::parse(&options).map_err(|e| ConvertError::new(Code::InvalidOption, "", e.message()))?;
         let mut input = json::parse(&text)?;
         if has_leaves(&leaves) {

@@ -8,6 +8,7 @@
 //! ordinary key). Short strings the core wrote itself (`"success"`, `"text"`) are literals of
 //! the compiled builder rather than values created on each call.
 
+use std::cell::Cell;
 use std::ptr;
 
 use mcp_tool_result::{json, Bytes, Number, Str, Value};
@@ -22,6 +23,45 @@ const MAX_LEAVES: usize = 128;
 const MAX_SOURCE: usize = 8192;
 /// Strings of the core up to this many bytes are literals of a shape.
 const MAX_LITERAL: usize = 32;
+
+/// The buffers of a lift, reused by the next one on the thread (taken for the call: a nested
+/// one starts with empty ones).
+#[derive(Default)]
+struct Scratch {
+    /// The shape's source.
+    source: String,
+    /// The leaves.
+    args: Vec<sys::napi_value>,
+}
+
+thread_local! {
+    static SCRATCH: Cell<Scratch> = const {
+        Cell::new(Scratch {
+            source: String::new(),
+            args: Vec::new(),
+        })
+    };
+}
+
+/// Bytes written as they are in a string literal of a shape: printable ASCII but `"` and `\`.
+const PLAIN: [bool; 256] = {
+    let mut plain = [false; 256];
+    let mut b = b' ';
+    while b <= b'~' {
+        plain[b as usize] = b != b'"' && b != b'\\';
+        b += 1;
+    }
+    plain
+};
+
+/// What [`Lifter::lift_or_defer`] gives.
+pub(crate) enum Lifted {
+    /// The JS value.
+    Value(sys::napi_value),
+    /// The only leaf (or `undefined`) of an output whose builder JS is to call: builder
+    /// `builder` of the registered array.
+    Deferred { builder: u32, leaf: sys::napi_value },
+}
 
 /// Builds JS values for one call.
 pub(crate) struct Lifter<'a> {
@@ -39,22 +79,77 @@ impl<'a> Lifter<'a> {
 
     /// The JS value of `value`.
     pub(crate) fn lift(&self, value: &Value<'_>) -> Result<sys::napi_value, Failure> {
-        let mut source = String::with_capacity(128);
-        let mut leaves = 0;
-        if self.shape(value, &mut source, &mut leaves) {
-            let builder = state::builder(self.env, &source, leaves)
-                .map_err(|status| failure(self.env, status, "compiling an output builder"))?;
-            if let Builder::Compiled(f) = builder {
-                let mut args = Vec::with_capacity(leaves);
-                self.leaves(value, &mut args)?;
-                let mut out = ptr::null_mut();
-                // SAFETY: `f` is a compiled builder taking `leaves` arguments; all values are live.
-                let status = unsafe { sys::napi_call_function(self.env, f, f, args.len(), args.as_ptr(), &mut out) };
-                self.call(status, "building the output")?;
-                return Ok(out);
+        self.with_builder(value, |builder| match builder {
+            Some((function, _, args)) => self.call_builder(function, args),
+            None => self.generic(value),
+        })
+    }
+
+    /// The JS value of `value`, or, when its compiled builder takes at most one leaf and is in
+    /// the array `index.js` registered, that leaf for JS to pass to the builder.
+    pub(crate) fn lift_or_defer(&self, value: &Value<'_>) -> Result<Lifted, Failure> {
+        self.with_builder(value, |builder| match builder {
+            Some((_, Some(builder), args)) if args.len() <= 1 => {
+                let leaf = match args.first() {
+                    Some(&leaf) => leaf,
+                    None => self.undefined()?,
+                };
+                Ok(Lifted::Deferred { builder, leaf })
             }
+            Some((function, _, args)) => self.call_builder(function, args).map(Lifted::Value),
+            None => self.generic(value).map(Lifted::Value),
+        })
+    }
+
+    /// Runs `then` with the compiled builder of `value`'s shape, its index in the registered
+    /// array and the leaves to call it with; with `None` when the output is to be built through
+    /// Node-API.
+    fn with_builder<R>(
+        &self,
+        value: &Value<'_>,
+        then: impl FnOnce(Option<(sys::napi_value, Option<u32>, &[sys::napi_value])>) -> Result<R, Failure>,
+    ) -> Result<R, Failure> {
+        let mut scratch = SCRATCH.take();
+        let outcome = (|| {
+            let (source, args) = (&mut scratch.source, &mut scratch.args);
+            let mut leaves = 0;
+            if !self.shape(value, source, &mut leaves) {
+                return then(None);
+            }
+            let builder = state::builder(self.env, source, leaves)
+                .map_err(|status| failure(self.env, status, "compiling an output builder"))?;
+            let Builder::Compiled { function, index } = builder else {
+                return then(None);
+            };
+            self.leaves(value, args)?;
+            then(Some((function, index, args)))
+        })();
+        scratch.source.clear();
+        scratch.args.clear();
+        if scratch.source.capacity() <= MAX_SOURCE {
+            SCRATCH.set(scratch);
         }
-        self.generic(value)
+        outcome
+    }
+
+    fn call_builder(&self, function: sys::napi_value, args: &[sys::napi_value]) -> Result<sys::napi_value, Failure> {
+        let mut out = ptr::null_mut();
+        // SAFETY: `function` is a compiled builder taking `args.len()` arguments; all values are
+        // live.
+        let status =
+            unsafe { sys::napi_call_function(self.env, function, function, args.len(), args.as_ptr(), &mut out) };
+        self.call(status, "building the output")?;
+        Ok(out)
+    }
+
+    fn undefined(&self) -> Result<sys::napi_value, Failure> {
+        let mut out = ptr::null_mut();
+        // SAFETY: reads `undefined` in the live env.
+        self.call(
+            unsafe { sys::napi_get_undefined(self.env, &mut out) },
+            "reading undefined",
+        )?;
+        Ok(out)
     }
 
     /// The leaves of `value` (strings, bytes and numbers) in the order [`shape`] numbered them.
@@ -166,11 +261,19 @@ impl<'a> Lifter<'a> {
         Ok(out)
     }
 
+    /// A new JS string; ASCII text is given as Latin-1, which V8 copies as it is (UTF-8 is
+    /// decoded).
     fn text(&self, text: &str) -> Result<sys::napi_value, Failure> {
+        let (env, bytes, len) = (self.env, text.as_ptr().cast(), text.len() as isize);
         let mut out = ptr::null_mut();
-        // SAFETY: `text` is valid UTF-8 of the given length.
-        let status =
-            unsafe { sys::napi_create_string_utf8(self.env, text.as_ptr().cast(), text.len() as isize, &mut out) };
+        // SAFETY: `text` is valid UTF-8 of the given length; ASCII is also Latin-1.
+        let status = unsafe {
+            if text.is_ascii() {
+                sys::napi_create_string_latin1(env, bytes, len, &mut out)
+            } else {
+                sys::napi_create_string_utf8(env, bytes, len, &mut out)
+            }
+        };
         self.call(
             status,
             "creating a string (JS strings hold at most 2^29 - 24 characters)",
@@ -240,10 +343,6 @@ impl<'a> Lifter<'a> {
 fn push_key(source: &mut String, key: &str) {
     if key == "__proto__" {
         source.push_str("[\"__proto__\"]");
-    } else if key.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'$') {
-        source.push('"');
-        source.push_str(key);
-        source.push('"');
     } else {
         push_string(source, key);
     }
@@ -251,10 +350,7 @@ fn push_key(source: &mut String, key: &str) {
 
 /// A JSON string literal (valid JS).
 fn push_string(source: &mut String, text: &str) {
-    if text
-        .bytes()
-        .all(|b| (b' '..=b'~').contains(&b) && b != b'"' && b != b'\\')
-    {
+    if text.bytes().all(|b| PLAIN[b as usize]) {
         source.push('"');
         source.push_str(text);
         source.push('"');

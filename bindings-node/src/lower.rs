@@ -6,6 +6,8 @@
 //! a host string (the output can hand back the same JS string); a `Uint8Array` (or `Buffer`)
 //! leaf becomes base64 text.
 
+use std::cell::OnceCell;
+use std::ops::Deref;
 use std::ptr;
 
 use mcp_tool_result::{Code, ConvertError, HostId, Map, PointerToken, Str, Value};
@@ -15,7 +17,7 @@ use typed_arena::Arena;
 use crate::error::{check, failure, Failure};
 
 /// Strings are first read into a stack buffer of this size (one Node-API call for most).
-const STACK: usize = 256;
+pub(crate) const STACK: usize = 256;
 
 /// Where a placeholder sits in the input; turned into a JSON Pointer only when a leaf fails.
 #[derive(Clone, Copy)]
@@ -46,10 +48,42 @@ impl Path<'_> {
     }
 }
 
+/// Where the host strings a [`Lowerer`] copies live until the call ends (made on first use).
+pub(crate) type Texts = OnceCell<Arena<String>>;
+
+/// A buffer for JSON text short enough to be read without allocating.
+pub(crate) type TextBuffer = [u8; STACK];
+
+/// JSON text read from JS: in the caller's [`TextBuffer`] when short.
+pub(crate) enum Text<'b> {
+    Borrowed(&'b str),
+    Owned(String),
+}
+
+impl Text<'_> {
+    pub(crate) fn into_owned(self) -> String {
+        match self {
+            Text::Borrowed(text) => text.to_owned(),
+            Text::Owned(text) => text,
+        }
+    }
+}
+
+impl Deref for Text<'_> {
+    type Target = str;
+
+    fn deref(&self) -> &str {
+        match self {
+            Text::Borrowed(text) => text,
+            Text::Owned(text) => text,
+        }
+    }
+}
+
 /// Reads the arguments of one call. Host strings it copies live in `texts` until the call ends.
 pub(crate) struct Lowerer<'h> {
     env: sys::napi_env,
-    texts: &'h Arena<String>,
+    texts: &'h Texts,
     hosts: Vec<sys::napi_value>,
     /// Whether string leaves are registered as host strings (see [`Lowerer::detached`]).
     share: bool,
@@ -60,7 +94,7 @@ pub(crate) struct Lowerer<'h> {
 impl<'h> Lowerer<'h> {
     /// A lowerer whose string leaves stay tied to their JS strings (for a call that lifts its
     /// result before returning).
-    pub(crate) fn new(env: sys::napi_env, texts: &'h Arena<String>) -> Self {
+    pub(crate) fn new(env: sys::napi_env, texts: &'h Texts) -> Self {
         Lowerer {
             env,
             texts,
@@ -78,7 +112,7 @@ impl<'h> Lowerer<'h> {
 
     /// A lowerer whose string leaves are plain owned strings: for values that outlive the call
     /// (the async form), where no JS handle may be kept.
-    pub(crate) fn detached(env: sys::napi_env, texts: &'h Arena<String>) -> Self {
+    pub(crate) fn detached(env: sys::napi_env, texts: &'h Texts) -> Self {
         Lowerer {
             share: false,
             ..Lowerer::new(env, texts)
@@ -88,14 +122,6 @@ impl<'h> Lowerer<'h> {
     /// The registered host strings; `HostId(i)` is `hosts()[i]`.
     pub(crate) fn hosts(&self) -> &[sys::napi_value] {
         &self.hosts
-    }
-
-    /// Whether `v` is neither `null` nor `undefined`.
-    pub(crate) fn is_value(&self, v: sys::napi_value) -> Result<bool, Failure> {
-        Ok(!matches!(
-            self.kind(v)?,
-            ValueType::napi_null | ValueType::napi_undefined
-        ))
     }
 
     /// A string argument (JSON text, a target name); anything else fails with `code`.
@@ -108,11 +134,31 @@ impl<'h> Lowerer<'h> {
         Ok(self.read(v, code)?.0)
     }
 
-    /// JSON text: a string, or a `Uint8Array` (or `Buffer`) of UTF-8.
-    pub(crate) fn json_text(&mut self, v: sys::napi_value) -> Result<String, Failure> {
+    /// JSON text: a string (read into `buffer` when it fits), or a `Uint8Array` (or
+    /// `Buffer`) of UTF-8.
+    pub(crate) fn json_text<'b>(
+        &mut self,
+        v: sys::napi_value,
+        buffer: &'b mut TextBuffer,
+    ) -> Result<Text<'b>, Failure> {
         let code = Code::InvalidJson;
-        if self.kind(v)? == ValueType::napi_string {
-            return Ok(self.read(v, code)?.0);
+        let mut len = 0;
+        // SAFETY: `buffer` is writable for `STACK` bytes; Node-API writes at most `STACK - 1` +
+        // NUL. A value that is not a string is only reported.
+        let status =
+            unsafe { sys::napi_get_value_string_utf8(self.env, v, buffer.as_mut_ptr().cast(), STACK, &mut len) };
+        if status != sys::Status::napi_string_expected {
+            self.call(status, "reading a string")?;
+            // A cut string leaves fewer than 4 bytes unused (the next character did not fit).
+            if len + 4 < STACK {
+                let bytes = &buffer[..len];
+                // V8 writes valid UTF-8 (lone surrogates become U+FFFD).
+                return Ok(Text::Borrowed(match std::str::from_utf8(bytes) {
+                    Ok(text) => text,
+                    Err(_) => return Ok(Text::Owned(String::from_utf8_lossy(bytes).into_owned())),
+                }));
+            }
+            return Ok(Text::Owned(self.read(v, code)?.0));
         }
         let Some(bytes) = self.uint8_array(v)? else {
             let message = format!(
@@ -127,7 +173,7 @@ impl<'h> Lowerer<'h> {
             return Err(ConvertError::new(code, "", message).into());
         }
         text.extend_from_slice(bytes);
-        String::from_utf8(text).map_err(|e| {
+        String::from_utf8(text).map(Text::Owned).map_err(|e| {
             let at = e.utf8_error().valid_up_to();
             ConvertError::new(code, "", format!("the JSON text is not UTF-8 (at byte {at})")).into()
         })
@@ -192,7 +238,8 @@ impl<'h> Lowerer<'h> {
             }
             let id = HostId(self.hosts.len() as u32);
             self.hosts.push(v);
-            return Ok(Value::String(Str::host(self.texts.alloc(text).as_str(), id)));
+            let texts = self.texts.get_or_init(|| Arena::with_capacity(4));
+            return Ok(Value::String(Str::host(texts.alloc(text).as_str(), id)));
         }
         self.bytes(v, path)
     }

@@ -4,7 +4,10 @@
 //! Setting properties through Node-API costs about 200 ns each; a function compiled from the
 //! output's shape (`(a0, a1) => ({"textResultForLlm": a0, "resultType": a1})`) builds the same
 //! object with one call. A shape is compiled the second time it is seen, up to [`MAX_BUILDERS`]
-//! shapes per env; others are built through Node-API.
+//! shapes per env; others are built through Node-API. Each compiled builder is also put in the
+//! array `index.js` registers ([`register_builders`]), so that a call returning one leaf can
+//! leave the builder's call to JS (see [`set_pending`]): calling JS from here costs more than
+//! the rest of a small conversion's lifting.
 
 use std::ffi::{c_void, CStr};
 use std::ptr;
@@ -24,10 +27,14 @@ struct State {
     eval_error: sys::napi_ref,
     /// The `ConvertError` class registered by `index.js`.
     error_class: Option<sys::napi_ref>,
+    /// The builders array registered by `index.js` and the pending-builder cell.
+    registry: Option<Registry>,
+    /// How many builders were put in the registry's array.
+    registered: u32,
     /// What `configure` read, by id (its index).
     configs: Vec<Rc<Config>>,
     /// Builders by shape source: `None` once seen, `Some` once compiled.
-    builders: FxHashMap<String, Option<sys::napi_ref>>,
+    builders: FxHashMap<String, Option<Compiled>>,
     /// Cleared when the env forbids code generation from strings.
     codegen: bool,
 }
@@ -39,13 +46,37 @@ pub(crate) struct Config {
     pub(crate) options: Result<Options, ConvertError>,
 }
 
+/// A compiled builder.
+#[derive(Clone, Copy)]
+struct Compiled {
+    function: sys::napi_ref,
+    /// Its index in the registry's array (none when it was compiled before the registration).
+    index: Option<u32>,
+}
+
+/// Where `index.js` finds the builders that it calls itself.
+#[derive(Clone, Copy)]
+struct Registry {
+    /// A JS array: compiled builder `i` at index `i`.
+    builders: sys::napi_ref,
+    /// The memory of the `Int32Array` of one element handed to `index.js`: `i + 1` when the
+    /// value returned must still go through builder `i`, else 0 (`index.js` reads it after each
+    /// call). Owned by the state (freed by [`finalize`]), not by V8: what JS does with the array
+    /// never invalidates it.
+    pending: *mut i32,
+}
+
 /// How many shapes an env remembers.
 const MAX_BUILDERS: usize = 512;
 
 /// What to do with an output of a given shape.
 pub(crate) enum Builder {
-    /// Call this compiled builder with the leaves.
-    Compiled(sys::napi_value),
+    /// Call this compiled builder with the leaves; `index` is its place in the registered
+    /// array, if `index.js` registered one.
+    Compiled {
+        function: sys::napi_value,
+        index: Option<u32>,
+    },
     /// Build it through Node-API.
     Generic,
 }
@@ -61,14 +92,65 @@ pub(crate) fn error_class(env: sys::napi_env) -> Option<sys::napi_value> {
 /// Keeps `class` as the constructor of every exception thrown in this env.
 pub(crate) fn register_error_class(env: sys::napi_env, class: sys::napi_value) -> Result<(), sys::napi_status> {
     let state = state(env)?;
-    let mut reference = ptr::null_mut();
-    // SAFETY: `class` is live; the reference keeps it alive until the env ends.
-    check(unsafe { sys::napi_create_reference(env, class, 1, &mut reference) })?;
+    let reference = reference(env, class)?;
     // SAFETY: `state` is the env's `State`; no other borrow of it is alive.
     let previous = unsafe { (*state).error_class.replace(reference) };
     if let Some(previous) = previous {
         // SAFETY: the old reference belongs to this env and is no longer stored.
         unsafe { sys::napi_delete_reference(env, previous) };
+    }
+    Ok(())
+}
+
+/// Keeps `builders` (a JS array) to hand compiled builders to JS and returns the `Int32Array`
+/// where [`set_pending`] names the one to call; `None` when the env refuses external array buffers
+/// (builders are then called from here). A second registration fails: the indices handed
+/// out name places in the first array.
+pub(crate) fn register_builders(
+    env: sys::napi_env,
+    builders: sys::napi_value,
+) -> Result<Option<sys::napi_value>, sys::napi_status> {
+    let state = state(env)?;
+    let mut array = false;
+    // SAFETY: `builders` is live in the current call; a short borrow of the env's `State`.
+    unsafe {
+        check(sys::napi_is_array(env, builders, &mut array))?;
+        if !array || (*state).registry.is_some() {
+            return Err(sys::Status::napi_invalid_arg);
+        }
+    }
+    let pending = Box::into_raw(Box::new(0i32));
+    let (mut buffer, mut typed) = (ptr::null_mut(), ptr::null_mut());
+    // SAFETY: `pending` points to 4 writable bytes that live until the env ends (`finalize`
+    // frees them); the array buffer only borrows them (no finalizer).
+    let status =
+        unsafe { sys::napi_create_external_arraybuffer(env, pending.cast(), 4, None, ptr::null_mut(), &mut buffer) };
+    if let Err(status) = check(status) {
+        // SAFETY: no array buffer was made of the cell.
+        drop(unsafe { Box::from_raw(pending) });
+        return match status {
+            sys::Status::napi_no_external_buffers_allowed => Ok(None),
+            status => Err(status),
+        };
+    }
+    // From here on a failure leaks the 4 bytes: an array buffer may point to them.
+    // SAFETY: `buffer` is the live 4-byte array buffer just created.
+    check(unsafe { sys::napi_create_typedarray(env, sys::TypedarrayType::int32_array, 1, buffer, 0, &mut typed) })?;
+    let builders = reference(env, builders)?;
+    // SAFETY: as above.
+    unsafe { (*state).registry = Some(Registry { builders, pending }) };
+    Ok(Some(typed))
+}
+
+/// Tells `index.js` whether the value returned must still go through a builder, and which one
+/// (each call that returns sets it, so that no earlier value lingers).
+pub(crate) fn set_pending(env: sys::napi_env, builder: Option<u32>) -> Result<(), sys::napi_status> {
+    let state = state(env)?;
+    // SAFETY: only a `Copy` field of the env's `State` is read.
+    if let Some(registry) = unsafe { (*state).registry } {
+        // SAFETY: `pending` is the live cell of the registry; JS only reads it on this thread,
+        // after the call returns.
+        unsafe { registry.pending.write(builder.map_or(0, |i| i as i32 + 1)) };
     }
     Ok(())
 }
@@ -109,6 +191,8 @@ fn state(env: sys::napi_env) -> Result<*mut State, sys::napi_status> {
         function: global_function(env, c"Function")?,
         eval_error: global_function(env, c"EvalError")?,
         error_class: None,
+        registry: None,
+        registered: 0,
         configs: Vec::new(),
         builders: FxHashMap::default(),
         codegen: true,
@@ -121,10 +205,20 @@ fn state(env: sys::napi_env) -> Result<*mut State, sys::napi_status> {
 unsafe extern "C" fn finalize(env: sys::napi_env, data: *mut c_void, _hint: *mut c_void) {
     // SAFETY: `data` is the box `state` leaked; the env calls this once, at teardown.
     let state = unsafe { Box::from_raw(data.cast::<State>()) };
-    let builders = state.builders.values().flatten().copied();
-    let fixed = [Some(state.function), Some(state.eval_error), state.error_class]
-        .into_iter()
-        .flatten();
+    let builders = state.builders.values().flatten().map(|compiled| compiled.function);
+    let registry = state.registry.map(|registry| {
+        // SAFETY: the cell was leaked by `register_builders` for the env's lifetime, which ends.
+        drop(unsafe { Box::from_raw(registry.pending) });
+        registry.builders
+    });
+    let fixed = [
+        Some(state.function),
+        Some(state.eval_error),
+        state.error_class,
+        registry,
+    ]
+    .into_iter()
+    .flatten();
     for reference in fixed.chain(builders) {
         // SAFETY: every reference was created in this env.
         unsafe { sys::napi_delete_reference(env, reference) };
@@ -141,7 +235,12 @@ pub(crate) fn builder(env: sys::napi_env, source: &str, leaves: usize) -> Result
             return Ok(Builder::Generic);
         }
         let seen = match state.builders.get(source) {
-            Some(Some(compiled)) => return Ok(Builder::Compiled(value(env, *compiled)?)),
+            Some(Some(compiled)) => {
+                return Ok(Builder::Compiled {
+                    function: value(env, compiled.function)?,
+                    index: compiled.index,
+                })
+            }
             Some(None) => true,
             None if state.builders.len() < MAX_BUILDERS => {
                 state.builders.insert(source.to_owned(), None);
@@ -159,12 +258,29 @@ pub(crate) fn builder(env: sys::napi_env, source: &str, leaves: usize) -> Result
         unsafe { (*state).codegen = false };
         return Ok(Builder::Generic);
     };
-    let mut reference = ptr::null_mut();
-    // SAFETY: `compiled` is a live function; the reference keeps it for the env's lifetime.
-    check(unsafe { sys::napi_create_reference(env, compiled, 1, &mut reference) })?;
+    // SAFETY: as above; only `Copy` fields are read.
+    let (registry, next) = unsafe { ((*state).registry, (*state).registered) };
+    let index = match registry {
+        Some(registry) => {
+            // SAFETY: the registered array is live; `compiled` is a live function.
+            check(unsafe { sys::napi_set_element(env, value(env, registry.builders)?, next, compiled) })?;
+            // SAFETY: as above.
+            unsafe { (*state).registered = next + 1 };
+            Some(next)
+        }
+        None => None,
+    };
+    let function = reference(env, compiled)?;
     // SAFETY: as above.
-    unsafe { (*state).builders.insert(source.to_owned(), Some(reference)) };
-    Ok(Builder::Compiled(compiled))
+    unsafe {
+        (*state)
+            .builders
+            .insert(source.to_owned(), Some(Compiled { function, index }))
+    };
+    Ok(Builder::Compiled {
+        function: compiled,
+        index,
+    })
 }
 
 /// `new Function("a0,a1,…", "return (" + source + ")")`; `None` when the env refuses (code
@@ -201,6 +317,15 @@ fn string(env: sys::napi_env, text: &str) -> Result<sys::napi_value, sys::napi_s
     // SAFETY: `text` is valid UTF-8 of the given length.
     check(unsafe { sys::napi_create_string_utf8(env, text.as_ptr().cast(), text.len() as isize, &mut value) })?;
     Ok(value)
+}
+
+/// A strong reference to `v`, which keeps it alive until the env ends (or the reference is
+/// deleted).
+fn reference(env: sys::napi_env, v: sys::napi_value) -> Result<sys::napi_ref, sys::napi_status> {
+    let mut reference = ptr::null_mut();
+    // SAFETY: `v` is a live value of the current call.
+    check(unsafe { sys::napi_create_reference(env, v, 1, &mut reference) })?;
+    Ok(reference)
 }
 
 /// A reference to `globalThis[name]`.
