@@ -79,9 +79,9 @@ demo-go-wazero: $(VENV)/.ok
 # (each binding's after the step that built its wheel or addon). Two steps of the two lanes never
 # write the same file: the venv, the large test images (which every conformance runner reads) and
 # the e2e npm install are each made by one step that the others need.
-TEST_STEPS := reset-counts venv conformance-images types e2e-npm schema conformance-peers test-go \
-  lint check-dist-config check-generated test-core fuzz-replay conformance-rust test-python \
-  test-node test-wasm test-playground e2e-go e2e-python e2e-node check-counts
+TEST_STEPS := reset-counts venv conformance-images types e2e-npm schema conformance-peers lint-go \
+  test-go lint-sources check-dist-config check-generated test-core fuzz-replay conformance-rust \
+  test-python test-node test-wasm test-playground e2e-go e2e-python e2e-node check-counts
 TIMINGS := $(BUILD)/timings.txt
 STAMPS := $(BUILD)/stamps
 LOGS := $(BUILD)/logs
@@ -91,7 +91,8 @@ LOGS := $(BUILD)/logs
 # includes it).
 STEP_BASE := Makefile .ci/build
 RUST_INPUTS := Cargo.toml Cargo.lock .cargo rustfmt.toml core README.md
-inputs.lint := $(STEP_BASE) $(RUST_INPUTS) bindings-python bindings-node bindings-go bindings-wasm conformance .ci
+inputs.lint-sources := $(STEP_BASE) $(RUST_INPUTS) bindings-python bindings-node bindings-go bindings-wasm conformance .ci
+inputs.lint-go := $(STEP_BASE) bindings-go
 inputs.test-core := $(STEP_BASE) $(RUST_INPUTS) conformance
 inputs.fuzz-replay := $(STEP_BASE) $(RUST_INPUTS) conformance
 inputs.schema := $(STEP_BASE) conformance
@@ -115,11 +116,12 @@ lane.types := B
 lane.e2e-npm := B
 lane.schema := B
 lane.conformance-peers := B
+lane.lint-go := B
 lane.test-go := B
 lane.e2e-go := B
 lane.e2e-python := B
 lane.e2e-node := B
-needs.lint := venv
+needs.lint-sources := venv
 needs.schema := venv
 needs.conformance-peers := venv
 needs.test-go := conformance-images
@@ -187,14 +189,22 @@ check-counts: ## Fail unless every conformance runner ran exactly the number of 
 # Lint checks sources and builds nothing: one rustfmt over the workspace, one clippy over every
 # host crate (the core with its benchmark, the Python, Node and Go crates), the wasm crate's
 # clippy for wasm32 in lint-wasm. The checks that need a built binding (mypy.stubtest, Node's
-# generated files) run in that binding's `make test`, after its one build.
-lint: $(VENV)/.ok ## cargo fmt, clippy -D warnings, ruff, and each binding's linters
+# generated files) run in that binding's `make test`, after its one build. `make test` runs the
+# Go binding's linters (gofmt, go vet) as a step of their own (lint-go), in the other lane.
+.PHONY: lint-sources lint-go
+
+lint: lint-sources lint-go ## cargo fmt, clippy -D warnings, ruff, and each binding's linters
+
+lint-sources: $(VENV)/.ok
 	cargo fmt --all -- --check
 	PYO3_PYTHON=$(CLIPPY_PYTHON) cargo clippy --workspace --exclude mcp-tool-result-wasm --all-targets \
 	  --features $(CORE_FEATURES),mcp-tool-result/bench -- -D warnings
 	$(VENV)/bin/ruff check conformance .ci/build .ci/dist .ci/gen
-	for lang in $(BINDINGS); do $(MAKE) -C bindings-$$lang lint; done
+	for lang in python node; do $(MAKE) -C bindings-$$lang lint; done
 	$(MAKE) lint-wasm
+
+lint-go:
+	$(MAKE) -C bindings-go lint
 
 bench: ## Criterion benchmarks of the core (with the Copilot Rust crate side by side) and each binding's benchmark
 	COPILOT_SKIP_CLI_DOWNLOAD=1 cargo bench -p mcp-tool-result --features peer-bench --bench convert
