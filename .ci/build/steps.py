@@ -160,8 +160,10 @@ class Run:
         self.rows: dict[str, str] = {}
         self.failed = threading.Event()
         self.lock = threading.Lock()
+        self.width = max(len(step.name) for step in steps)
 
     def say(self, line: str) -> None:
+        """One line to stdout, never inside another lane's line."""
         with self.lock:
             print(line, flush=True)
 
@@ -176,7 +178,8 @@ class Run:
                 continue
             start = time.monotonic()
             label, passed = self.step(step)
-            self.rows[step.name] = f"{step.name:<20} {time.monotonic() - start:8.1f} s  {label} (lane {step.lane})"
+            took = time.monotonic() - start
+            self.rows[step.name] = f"{step.name:<20} {took:8.1f} s  {label} (lane {step.lane})"
             self.finish(step, passed)
 
     def finish(self, step: Step, passed: bool) -> None:
@@ -213,7 +216,7 @@ class Run:
         """`make <step>`, each line of its output to stdout (prefixed) and to its log."""
         self.args.logs.mkdir(parents=True, exist_ok=True)
         make = [os.environ.get("MAKE", "make"), "--no-print-directory", step.name]
-        prefix = f"{step.name:>17} | "
+        prefix = f"{step.name:>{self.width}} | "
         with open(self.args.logs / f"{step.name}.log", "wb") as log:
             proc = subprocess.Popen(make, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
             assert proc.stdout is not None
@@ -242,7 +245,10 @@ def main() -> int:
         if unknown:
             parser.error(f"{step.name} needs {' '.join(unknown)}, which is not an earlier step")
     run, start = Run(args, steps), time.monotonic()
-    lanes = [steps] if args.serial else [[s for s in steps if s.lane == lane] for lane in sorted({s.lane for s in steps})]
+    if args.serial:
+        lanes = [steps]
+    else:
+        lanes = [[s for s in steps if s.lane == lane] for lane in sorted({s.lane for s in steps})]
     threads = [threading.Thread(target=run.lane, args=(lane,)) for lane in lanes]
     for thread in threads:
         thread.start()
