@@ -17,9 +17,8 @@ const { ConvertError, createApi } = require('./api.js')
 const native = require('./binding.js')
 
 native.registerConvertError(ConvertError)
-const builders = []
-/** Without it (no external array buffers), the addon calls every builder itself. */
-const pending = native.registerBuilders(builders) ?? new Int32Array(1)
+/** Without them (no external array buffers), the addon calls every builder itself. */
+const [builders, pending] = native.registerBuilders() ?? [[], new Int32Array(1)]
 
 const MAX_CONFIGS = 64
 const WIDE = /[^\u0000-\u00ff]/

@@ -125,15 +125,21 @@ pub fn json_pointer(tokens: Vec<String>) -> String {
     mcp_tool_result::json_pointer(tokens.iter().map(|t| PointerToken::Key(t)))
 }
 
-/// Called once by `index.js` with the array where it finds compiled output builders; returns
-/// the `Int32Array` of one element where `convertConfigured` names the one to call, or `null`
-/// when the env refuses external array buffers (see [`state`]).
+/// Called by `index.js`: `[builders, pending]`, the array where it finds compiled output
+/// builders and the `Int32Array` of one element where `convertConfigured` names the one to call
+/// (the same two for every copy of `index.js` in the env), or `null` when the env refuses
+/// external array buffers (see [`state`]).
 #[napi(skip_typescript)]
-pub fn register_builders<'e>(env: &'e Env, builders: Unknown<'e>) -> Result<Option<Unknown<'e>>> {
-    let pending = state::register_builders(env.raw(), builders.raw())
-        .map_err(|status| napi::Error::new(napi::Status::from(status), "cannot keep the builders array"))?;
-    // SAFETY: the typed array was created in this env during the current call.
-    Ok(pending.map(|pending| unsafe { Unknown::from_raw_unchecked(env.raw(), pending) }))
+pub fn register_builders<'e>(env: &'e Env) -> Result<Option<Vec<Unknown<'e>>>> {
+    let registry = state::register_builders(env.raw())
+        .map_err(|status| napi::Error::new(napi::Status::from(status), "cannot make the builders array"))?;
+    // SAFETY: both values were created or read in this env during the current call.
+    Ok(registry.map(|(builders, pending)| unsafe {
+        vec![
+            Unknown::from_raw_unchecked(env.raw(), builders),
+            Unknown::from_raw_unchecked(env.raw(), pending),
+        ]
+    }))
 }
 
 /// Called once by `index.js` with the `ConvertError` class of `api.js`.

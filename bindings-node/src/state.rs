@@ -5,7 +5,7 @@
 //! output's shape (`(a0, a1) => ({"textResultForLlm": a0, "resultType": a1})`) builds the same
 //! object with one call. A shape is compiled the second time it is seen, up to [`MAX_BUILDERS`]
 //! shapes per env; others are built through Node-API. Each compiled builder is also put in the
-//! array `index.js` registers ([`register_builders`]), so that a call returning one leaf can
+//! array the env hands `index.js` ([`register_builders`]), so that a call returning one leaf can
 //! leave the builder's call to JS (see [`set_pending`]): calling JS from here costs more than
 //! the rest of a small conversion's lifting.
 
@@ -64,6 +64,8 @@ struct Registry {
     /// call). Owned by the state (freed by [`finalize`]), not by V8: what JS does with the array
     /// never invalidates it.
     pending: *mut i32,
+    /// The `Int32Array` over `pending`.
+    typed: sys::napi_ref,
 }
 
 /// How many shapes an env remembers.
@@ -102,23 +104,22 @@ pub(crate) fn register_error_class(env: sys::napi_env, class: sys::napi_value) -
     Ok(())
 }
 
-/// Keeps `builders` (a JS array) to hand compiled builders to JS and returns the `Int32Array`
-/// where [`set_pending`] names the one to call; `None` when the env refuses external array buffers
-/// (builders are then called from here). A second registration fails: the indices handed
-/// out name places in the first array.
+/// The JS array where compiled builders are handed to JS and the `Int32Array` where
+/// [`set_pending`] names the one to call, made on the first call and the same ones after that
+/// (each copy of `index.js` loaded in the env, as test runners that reset their module registry
+/// load it, reads the same two); `None` when the env refuses external array buffers (builders are
+/// then called from here).
 pub(crate) fn register_builders(
     env: sys::napi_env,
-    builders: sys::napi_value,
-) -> Result<Option<sys::napi_value>, sys::napi_status> {
+) -> Result<Option<(sys::napi_value, sys::napi_value)>, sys::napi_status> {
     let state = state(env)?;
-    let mut array = false;
-    // SAFETY: `builders` is live in the current call; a short borrow of the env's `State`.
-    unsafe {
-        check(sys::napi_is_array(env, builders, &mut array))?;
-        if !array || (*state).registry.is_some() {
-            return Err(sys::Status::napi_invalid_arg);
-        }
+    // SAFETY: only a `Copy` field of the env's `State` is read.
+    if let Some(registry) = unsafe { (*state).registry } {
+        return Ok(Some((value(env, registry.builders)?, value(env, registry.typed)?)));
     }
+    let mut builders = ptr::null_mut();
+    // SAFETY: creates an array in the live env.
+    check(unsafe { sys::napi_create_array(env, &mut builders) })?;
     let pending = Box::into_raw(Box::new(0i32));
     let (mut buffer, mut typed) = (ptr::null_mut(), ptr::null_mut());
     // SAFETY: `pending` points to 4 writable bytes that live until the env ends (`finalize`
@@ -136,10 +137,14 @@ pub(crate) fn register_builders(
     // From here on a failure leaks the 4 bytes: an array buffer may point to them.
     // SAFETY: `buffer` is the live 4-byte array buffer just created.
     check(unsafe { sys::napi_create_typedarray(env, sys::TypedarrayType::int32_array, 1, buffer, 0, &mut typed) })?;
-    let builders = reference(env, builders)?;
-    // SAFETY: as above.
-    unsafe { (*state).registry = Some(Registry { builders, pending }) };
-    Ok(Some(typed))
+    let registry = Registry {
+        builders: reference(env, builders)?,
+        pending,
+        typed: reference(env, typed)?,
+    };
+    // SAFETY: `state` is the env's `State`; no other borrow of it is alive.
+    unsafe { (*state).registry = Some(registry) };
+    Ok(Some((builders, typed)))
 }
 
 /// Tells `index.js` whether the value returned must still go through a builder, and which one
@@ -209,16 +214,12 @@ unsafe extern "C" fn finalize(env: sys::napi_env, data: *mut c_void, _hint: *mut
     let registry = state.registry.map(|registry| {
         // SAFETY: the cell was leaked by `register_builders` for the env's lifetime, which ends.
         drop(unsafe { Box::from_raw(registry.pending) });
-        registry.builders
+        [registry.builders, registry.typed]
     });
-    let fixed = [
-        Some(state.function),
-        Some(state.eval_error),
-        state.error_class,
-        registry,
-    ]
-    .into_iter()
-    .flatten();
+    let fixed = [Some(state.function), Some(state.eval_error), state.error_class]
+        .into_iter()
+        .flatten()
+        .chain(registry.into_iter().flatten());
     for reference in fixed.chain(builders) {
         // SAFETY: every reference was created in this env.
         unsafe { sys::napi_delete_reference(env, reference) };

@@ -123,3 +123,24 @@ test('every option of the ConvertOptions type is accepted by the core', () => {
     assert.doesNotThrow(() => esm.convert({ content: [] }, 'copilot', { [name]: value }), name)
   }
 })
+
+// Test runners that reset their module registry (jest) load index.js again in the same env,
+// where the addon and its compiled builders stay: every copy must still build its outputs.
+test('a second copy of index.js in the same env converts like the first', () => {
+  const require = createRequire(import.meta.url)
+  const entry = require.resolve('../index.js')
+  const first = require(entry)
+  const input = { content: [{ type: 'text', text: 'hi' }] }
+  const want = { textResultForLlm: 'hi', resultType: 'success' }
+  for (let i = 0; i < 3; i++) assert.deepEqual(first.toCopilot(input), want)
+  for (const file of ['index.js', 'api.js', 'binding.js']) delete require.cache[join(packageDir, file)]
+  const second = require(entry)
+  assert.notEqual(second, first)
+  for (const api of [second, first, second, first]) {
+    assert.deepEqual(api.toCopilot(input), want)
+    assert.deepEqual(api.toCopilot({ content: [{ type: 'text', text: 'a' }, { type: 'text', text: 'b' }] }), {
+      textResultForLlm: 'a\nb',
+      resultType: 'success',
+    })
+  }
+})
