@@ -31,7 +31,7 @@ function configId(target, options) {
   const known = byOptions?.get(options)
   if (known !== undefined) return known
   if (configCount >= MAX_CONFIGS) {
-    native.forgetConfigs()
+    native.forgetConfigs([...configs.values()].flatMap((byOptions) => [...byOptions.values()]))
     configs = new Map()
     configCount = 0
   }

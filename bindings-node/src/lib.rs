@@ -48,11 +48,11 @@ pub fn configure(env: &Env, target: Unknown<'_>, options: Unknown<'_>) -> Result
         .map_err(|status| napi::Error::new(napi::Status::from(status), "cannot keep a config"))
 }
 
-/// Forgets every id [`configure`] returned (`index.js` calls it before its cache grows past
-/// its bound).
+/// Forgets the ids [`configure`] returned that are in `ids` (`index.js` calls it with every id
+/// it cached before its cache grows past its bound).
 #[napi(skip_typescript)]
-pub fn forget_configs(env: &Env) -> Result<()> {
-    state::clear_configs(env.raw())
+pub fn forget_configs(env: &Env, ids: Vec<u32>) -> Result<()> {
+    state::forget_configs(env.raw(), &ids)
         .map_err(|status| napi::Error::new(napi::Status::from(status), "cannot reach the env's state"))
 }
 

@@ -31,8 +31,11 @@ struct State {
     registry: Option<Registry>,
     /// How many builders were put in the registry's array.
     registered: u32,
-    /// What `configure` read, by id (its index).
-    configs: Vec<Rc<Config>>,
+    /// What `configure` read, by id. Ids are not reused, so each copy of `index.js` in the env
+    /// forgets only its own.
+    configs: FxHashMap<u32, Rc<Config>>,
+    /// The id the next config gets.
+    next_config: u32,
     /// Builders by shape source: `None` once seen, `Some` once compiled.
     builders: FxHashMap<String, Option<Compiled>>,
     /// Cleared when the env forbids code generation from strings.
@@ -164,9 +167,15 @@ pub(crate) fn set_pending(env: sys::napi_env, builder: Option<u32>) -> Result<()
 pub(crate) fn add_config(env: sys::napi_env, config: Config) -> Result<u32, sys::napi_status> {
     let state = state(env)?;
     // SAFETY: a short borrow of the env's `State`; no JS runs while it is alive.
-    let configs = unsafe { &mut (*state).configs };
-    configs.push(Rc::new(config));
-    Ok((configs.len() - 1) as u32)
+    let (configs, next) = unsafe { (&mut (*state).configs, &mut (*state).next_config) };
+    // After 2^32 configs the ids wrap; one still kept is skipped.
+    while configs.contains_key(next) {
+        *next = next.wrapping_add(1);
+    }
+    let id = *next;
+    *next = next.wrapping_add(1);
+    configs.insert(id, Rc::new(config));
+    Ok(id)
 }
 
 /// The config of `id`, if it is one.
@@ -174,14 +183,17 @@ pub(crate) fn config(env: sys::napi_env, id: u32) -> Result<Option<Rc<Config>>, 
     let state = state(env)?;
     // SAFETY: as above.
     let configs = unsafe { &(*state).configs };
-    Ok(configs.get(id as usize).cloned())
+    Ok(configs.get(&id).cloned())
 }
 
-/// Drops every config (their ids become unknown).
-pub(crate) fn clear_configs(env: sys::napi_env) -> Result<(), sys::napi_status> {
+/// Drops the configs of `ids` (those ids become unknown).
+pub(crate) fn forget_configs(env: sys::napi_env, ids: &[u32]) -> Result<(), sys::napi_status> {
     let state = state(env)?;
     // SAFETY: as above.
-    unsafe { (*state).configs.clear() };
+    let configs = unsafe { &mut (*state).configs };
+    for id in ids {
+        configs.remove(id);
+    }
     Ok(())
 }
 
@@ -198,7 +210,8 @@ fn state(env: sys::napi_env) -> Result<*mut State, sys::napi_status> {
         error_class: None,
         registry: None,
         registered: 0,
-        configs: Vec::new(),
+        configs: FxHashMap::default(),
+        next_config: 0,
         builders: FxHashMap::default(),
         codegen: true,
     }));

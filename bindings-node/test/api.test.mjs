@@ -143,4 +143,10 @@ test('a second copy of index.js in the same env converts like the first', () => 
       resultType: 'success',
     })
   }
+  // More distinct options than one copy caches: the second copy forgets its own configs only,
+  // so the first one's cached copilot config still converts for copilot.
+  for (let i = 0; i < 100; i++) {
+    assert.equal(second.convert(input, 'anthropic', { toolCallId: `call-${i}` }).output.tool_use_id, `call-${i}`)
+    assert.deepEqual(first.toCopilot(input), want)
+  }
 })
