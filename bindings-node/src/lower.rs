@@ -142,23 +142,18 @@ impl<'h> Lowerer<'h> {
         buffer: &'b mut TextBuffer,
     ) -> Result<Text<'b>, Failure> {
         let code = Code::InvalidJson;
-        let mut len = 0;
-        // SAFETY: `buffer` is writable for `STACK` bytes; Node-API writes at most `STACK - 1` +
-        // NUL. A value that is not a string is only reported.
-        let status =
-            unsafe { sys::napi_get_value_string_utf8(self.env, v, buffer.as_mut_ptr().cast(), STACK, &mut len) };
-        if status != sys::Status::napi_string_expected {
-            self.call(status, "reading a string")?;
-            // A cut string leaves fewer than 4 bytes unused (the next character did not fit).
-            if len + 4 < STACK {
-                let bytes = &buffer[..len];
-                // V8 writes valid UTF-8 (lone surrogates become U+FFFD).
-                return Ok(Text::Borrowed(match std::str::from_utf8(bytes) {
-                    Ok(text) => text,
-                    Err(_) => return Ok(Text::Owned(String::from_utf8_lossy(bytes).into_owned())),
-                }));
+        // Read as a string first: a value that is not one is only reported, with no `typeof`.
+        match self.read_short(v, buffer) {
+            // V8 writes valid UTF-8 (lone surrogates become U+FFFD).
+            Ok(Some(bytes)) => {
+                return Ok(match std::str::from_utf8(bytes) {
+                    Ok(text) => Text::Borrowed(text),
+                    Err(_) => Text::Owned(String::from_utf8_lossy(bytes).into_owned()),
+                })
             }
-            return Ok(Text::Owned(self.read(v, code)?.0));
+            Ok(None) => return Ok(Text::Owned(utf8_string(self.read_long(v, code)?))),
+            Err(sys::Status::napi_string_expected) => {}
+            Err(status) => return Err(failure(self.env, status, "reading a string")),
         }
         let Some(bytes) = self.uint8_array(v)? else {
             let message = format!(
@@ -306,24 +301,34 @@ impl<'h> Lowerer<'h> {
     /// Reads a JS string as UTF-8; `true` when it held lone surrogates (replaced by U+FFFD).
     fn read(&mut self, v: sys::napi_value, code: Code) -> Result<(String, bool), Failure> {
         let mut buf = [0u8; STACK];
-        let mut len = 0;
-        // SAFETY: `buf` is writable for `STACK` bytes; Node-API writes at most `STACK - 1` + NUL.
-        let status = unsafe { sys::napi_get_value_string_utf8(self.env, v, buf.as_mut_ptr().cast(), STACK, &mut len) };
-        self.call(status, "reading a string")?;
-        // A cut string leaves fewer than 4 bytes unused (the next character did not fit).
-        let bytes = if len + 4 < STACK {
-            buf[..len].to_vec()
-        } else {
-            self.read_long(v, code)?
+        let bytes = match self.read_short(v, &mut buf) {
+            Ok(Some(bytes)) => bytes.to_vec(),
+            Ok(None) => self.read_long(v, code)?,
+            Err(status) => return Err(failure(self.env, status, "reading a string")),
         };
         if bytes.is_ascii() {
             // SAFETY: ASCII is valid UTF-8 (and holds no U+FFFD): one fast pass for payloads.
             return Ok((unsafe { String::from_utf8_unchecked(bytes) }, false));
         }
-        // V8 writes valid UTF-8 (lone surrogates become U+FFFD); the lossy fallback keeps it so.
-        let text = String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+        let text = utf8_string(bytes);
         let lossy = text.contains('\u{FFFD}') && self.has_lone_surrogate(v, code)?;
         Ok((text, lossy))
+    }
+
+    /// The UTF-8 of string `v` read into `buffer`: its bytes when all of it fits, `None` when it
+    /// is longer ([`Lowerer::read_long`] reads those); the status when the read failed (a value
+    /// that is not a string gives `napi_string_expected`).
+    fn read_short<'b>(
+        &self,
+        v: sys::napi_value,
+        buffer: &'b mut TextBuffer,
+    ) -> Result<Option<&'b [u8]>, sys::napi_status> {
+        let mut len = 0;
+        // SAFETY: `buffer` is writable for `STACK` bytes; Node-API writes at most `STACK - 1` +
+        // NUL.
+        check(unsafe { sys::napi_get_value_string_utf8(self.env, v, buffer.as_mut_ptr().cast(), STACK, &mut len) })?;
+        // A cut string leaves fewer than 4 bytes unused (the next character did not fit).
+        Ok((len + 4 < STACK).then(|| &buffer[..len]))
     }
 
     /// Reads a string of code units up to U+00FF (the caller knows) as Latin-1, then UTF-8.
@@ -399,6 +404,12 @@ impl<'h> Lowerer<'h> {
     fn call(&self, status: sys::napi_status, doing: &'static str) -> Result<(), Failure> {
         check(status).map_err(|status| failure(self.env, status, doing))
     }
+}
+
+/// The UTF-8 V8 wrote as a `String`: V8 writes valid UTF-8 (lone surrogates become U+FFFD), and
+/// the lossy fallback keeps it so.
+fn utf8_string(bytes: Vec<u8>) -> String {
+    String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
 }
 
 fn out_of_memory(code: Code, units: usize) -> Failure {
