@@ -4,7 +4,8 @@
 //
 // A conversion names its target and options by an id from `configure`, which reads them once:
 // the ids are kept here by target and options text (at most MAX_CONFIGS, then all are
-// forgotten). String leaves without characters above U+00FF are flagged in `narrow` so that
+// forgotten). Options that differ from call to call (`toolCallId`) come apart from that text
+// (api.js's `callOptions`), so a new id per call does not configure anew. String leaves without characters above U+00FF are flagged in `narrow` so that
 // the addon copies them as Latin-1; the regular expression below answers at once for V8's
 // one-byte strings, which cannot hold such characters.
 //
@@ -53,12 +54,12 @@ function narrowLeaves(leaves) {
   return narrow >>> 0
 }
 
-function convertConfigured(text, leaves, target, options, outputOnly) {
+function convertConfigured(text, leaves, target, options, outputOnly, call) {
   const id = configId(target, options)
   const value =
     leaves === null
-      ? native.convertConfigured(id, text, 0, outputOnly)
-      : native.convertConfigured(id, text, narrowLeaves(leaves), outputOnly, leaves)
+      ? native.convertConfigured(id, text, 0, outputOnly, call)
+      : native.convertConfigured(id, text, narrowLeaves(leaves), outputOnly, call, leaves)
   const builder = pending[0]
   return builder === 0 ? value : builders[builder - 1](value)
 }
@@ -66,6 +67,7 @@ function convertConfigured(text, leaves, target, options, outputOnly) {
 module.exports = {
   ...createApi({
     maxDepth: native.MAX_DEPTH,
+    callOptions: true,
     convert: convertConfigured,
     convertAsync: native.convertLoweredAsync,
     extract: native.extractLowered,

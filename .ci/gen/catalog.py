@@ -2,8 +2,8 @@
 
 The core is the one source (core/src/catalog.rs, `mcp-tool-result catalog`). From it this script
 writes the Python package's `_catalog.py`, the generated regions of the Node types
-(index.header.d.ts and index.d.ts), the Go package's catalog.go, the fixture schema's code enums,
-the code and option tables of conformance/README.md and the target list of the Node README; it
+(index.header.d.ts and index.d.ts) and of api.js, the Go package's catalog.go, the fixture
+schema's code enums, the code and option tables of conformance/README.md and the target list of the Node README; it
 checks that the top-level README's target and option tables name exactly the catalog's.
 
 Usage: python3 .ci/gen/catalog.py [--write] [--catalog FILE]
@@ -257,6 +257,17 @@ def node_regions(cat: dict) -> dict[str, list[str]]:
     }
 
 
+def node_api_regions(cat: dict) -> dict[str, list[str]]:
+    """The options that api.js passes to a backend apart from the others (both spellings)."""
+    names = [n for o in cat["options"] if o["per_call"] for n in (o["name"], o["alias"])]
+    return {
+        "call-options": [
+            "/** Options that differ from call to call: a backend may keep the others' parsed form. */",
+            "const CALL_OPTIONS = [" + ", ".join(f"'{n}'" for n in names) + "]",
+        ]
+    }
+
+
 def replace_regions(text: str, regions: dict[str, list[str]], comment: str, where: str) -> str:
     """Replaces the body of each `<comment> <generated NAME ...>` ... `<comment> </generated>` region."""
     for name, body in regions.items():
@@ -437,6 +448,7 @@ def top_readme_problems(text: str, cat: dict) -> list[str]:
 # ---- The soak driver's mutation vocabulary -------------------------------------------------------
 
 SOAK_DRIVER = "conformance/soak/driver.py"
+NODE_API = "bindings-node/api.js"
 
 
 def soak_regions(cat: dict) -> dict[str, list[str]]:
@@ -468,6 +480,7 @@ def outputs(cat: dict) -> dict[Path, str]:
     }
     for rel in ("bindings-node/index.header.d.ts", "bindings-node/index.d.ts"):
         files[rel] = replace_regions(read(rel), regions, "//", rel)
+    files[NODE_API] = replace_regions(read(NODE_API), node_api_regions(cat), "//", NODE_API)
     files[SOAK_DRIVER] = replace_regions(read(SOAK_DRIVER), soak_regions(cat), "#", SOAK_DRIVER)
     return {ROOT / rel: text for rel, text in files.items()}
 

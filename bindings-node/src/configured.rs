@@ -1,6 +1,9 @@
-//! `convertConfigured(config, text, narrow, outputOnly, leaves?)`: the synchronous conversion.
+//! `convertConfigured(config, text, narrow, outputOnly, call, leaves?)`: the synchronous
+//! conversion.
 //!
-//! `config` is an id from `configure` (the target and options, read once); `text` and
+//! `config` is an id from `configure` (the target and options, read once); `call` is `null`
+//! or JSON text of the options that differ from call to call (`api.js`'s `CALL_OPTIONS`, such
+//! as `toolCallId`), applied over the config's for this call only; `text` and
 //! `leaves` are what `api.js` lowered (`leaves` left out when there are none, and for the
 //! caller's own JSON text); bit `i` of
 //! `narrow` says that string leaf `i` holds no character above U+00FF, so it is read as
@@ -16,7 +19,7 @@
 use std::panic::{self, AssertUnwindSafe};
 use std::ptr;
 
-use mcp_tool_result::{json, Code, ConvertError};
+use mcp_tool_result::{json, Code, ConvertError, Options};
 use napi::{sys, Env};
 
 use crate::error::{self, check, failure, Failure};
@@ -25,7 +28,7 @@ use crate::lower::{Lowerer, TextBuffer, Texts, STACK};
 use crate::state;
 
 /// The number of arguments, `leaves` included.
-const ARGS: usize = 5;
+const ARGS: usize = 6;
 
 /// Sets `exports.convertConfigured`.
 pub(crate) fn register(env: sys::napi_env, exports: sys::napi_value) -> Result<(), sys::napi_status> {
@@ -95,16 +98,25 @@ fn run(env: sys::napi_env, info: sys::napi_callback_info) -> Result<sys::napi_va
         .ok_or_else(|| ConvertError::new(Code::InternalError, "", format!("no config {id}")))?;
     let (texts, mut buffer): (_, TextBuffer) = (Texts::new(), [0; STACK]);
     let mut lower = Lowerer::new(env, &texts).narrow(narrow);
+    let call = lower.optional_text(argv[4], Code::InvalidOption, "the call options")?;
     let text = lower.json_text(argv[1], &mut buffer)?;
-    let conversion = match (&config.target, &config.options, argc == ARGS) {
+    let applied;
+    let options = match call {
+        None => &config.options,
+        Some(call) => {
+            applied = with_call(&config.options, &call);
+            &applied
+        }
+    };
+    let conversion = match (&config.target, options, argc == ARGS) {
         // The parser bounds the nesting, so `convert_str` skips the core's depth walk.
         (Ok(target), Ok(options), false) => mcp_tool_result::convert_str(&text, *target, options)?,
         (_, _, has_leaves) => {
             let mut input = json::parse(&text)?;
             if has_leaves {
-                input = lower.resolve(input, argv[4])?;
+                input = lower.resolve(input, argv[5])?;
             }
-            let options = config.options.as_ref().map_err(Clone::clone);
+            let options = options.as_ref().map_err(Clone::clone);
             mcp_tool_result::convert(input, config.target.clone()?, options?)?
         }
     };
@@ -119,4 +131,12 @@ fn run(env: sys::napi_env, info: sys::napi_callback_info) -> Result<sys::napi_va
     };
     state::set_pending(env, builder).map_err(|status| failure(env, status, "naming the output builder"))?;
     Ok(value)
+}
+
+/// The config's options with the call's applied over them (the config's error first).
+fn with_call(options: &Result<Options, ConvertError>, call: &str) -> Result<Options, ConvertError> {
+    let mut options = options.clone()?;
+    let call = json::parse(call).map_err(|e| ConvertError::new(Code::InvalidOption, "", e.message()))?;
+    options.apply(&call)?;
+    Ok(options)
 }

@@ -134,6 +134,19 @@ impl<'h> Lowerer<'h> {
         Ok(self.read(v, code)?.0)
     }
 
+    /// [`Lowerer::text`], or `None` for `null`.
+    pub(crate) fn optional_text(
+        &mut self,
+        v: sys::napi_value,
+        code: Code,
+        what: &str,
+    ) -> Result<Option<String>, Failure> {
+        if self.kind(v)? == ValueType::napi_null {
+            return Ok(None);
+        }
+        self.text(v, code, what).map(Some)
+    }
+
     /// JSON text: a string (read into `buffer` when it fits), or a `Uint8Array` (or
     /// `Buffer`) of UTF-8.
     pub(crate) fn json_text<'b>(

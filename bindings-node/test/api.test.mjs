@@ -146,7 +146,52 @@ test('a second copy of index.js in the same env converts like the first', () => 
   // More distinct options than one copy caches: the second copy forgets its own configs only,
   // so the first one's cached copilot config still converts for copilot.
   for (let i = 0; i < 100; i++) {
-    assert.equal(second.convert(input, 'anthropic', { toolCallId: `call-${i}` }).output.tool_use_id, `call-${i}`)
+    const output = second.convert(input, 'anthropic', { toolCallId: 'c', maxTextChars: 100 + i }).output
+    assert.deepEqual(output.content, [{ type: 'text', text: 'hi' }])
     assert.deepEqual(first.toCopilot(input), want)
+  }
+})
+
+test('per-call options (toolCallId, toolName) convert as in one options text, without configuring anew', async () => {
+  const native = createRequire(import.meta.url)('../binding.js')
+  const configure = native.configure
+  let configured = 0
+  native.configure = (...args) => {
+    configured++
+    return configure(...args)
+  }
+  const input = { content: [{ type: 'text', text: 'hi' }] }
+  try {
+    for (let i = 0; i < 100; i++) {
+      const options = { validateBase64: false, toolCallId: `call_${i}`, toolName: `tool_${i % 3}` }
+      const sync = cjs.convert(input, 'gemini', options)
+      assert.deepEqual(sync.output.functionResponse.id, `call_${i}`)
+      assert.deepEqual(sync.output.functionResponse.name, `tool_${i % 3}`)
+      // The async door passes every option in one text.
+      assert.deepEqual(sync, await cjs.convertAsync(input, 'gemini', options))
+    }
+    assert.ok(configured <= 1, `configured ${configured} times for one set of options`)
+  } finally {
+    native.configure = configure
+  }
+  // An id given once is not kept for the next call with the same other options.
+  assert.equal(cjs.convert(input, 'openai-chat', { strict: false, tool_call_id: 'a' }).output.tool_call_id, 'a')
+  const without = cjs.convert(input, 'openai-chat', { strict: false })
+  assert.equal(without.output.tool_call_id, undefined)
+  assert.deepEqual(without.diagnostics.map((d) => d.code), ['missing_tool_call_id'])
+  assert.deepEqual(without, await cjs.convertAsync(input, 'openai-chat', { strict: false }))
+  // Both spellings in one call: the later wins, as in one text.
+  assert.equal(cjs.convert(input, 'anthropic', { tool_call_id: 'a', toolCallId: 'b' }).output.tool_use_id, 'b')
+  // Bad per-call values fail at their key, after the errors of the other options.
+  const throwing = { get toolCallId() { throw new Error('no id') } }
+  for (const [options, path] of [
+    [{ toolCallId: 3 }, '/toolCallId'],
+    [{ toolName: 'x', strict: 'yes', tool_call_id: [] }, '/strict'],
+    [throwing, '/toolCallId'],
+  ]) {
+    // Matched by name: the test above loaded a second copy of index.js, whose ConvertError class
+    // the addon now throws.
+    assert.throws(() => cjs.convert(input, 'anthropic', options), { name: 'ConvertError', code: 'invalid_option', path })
+    await assert.rejects(cjs.convertAsync(input, 'anthropic', options), { code: 'invalid_option', path })
   }
 })

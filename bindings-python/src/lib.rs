@@ -98,10 +98,17 @@ fn conversion<'h, 'py>(
     // reported after the errors of the input's JSON text and the target's name.
     let options = match options {
         Some(kwargs) => Some(match options::recent(kwargs) {
-            Some(kept) => Ok(kept),
-            None => {
+            Some(kept) if !kept.per_call => Ok(kept.options),
+            kept => {
                 let value = lower::options(hosts, Some(kwargs)).map_err(|e| error::from_lower(py, e))?;
-                Options::from_value(&with_binding_defaults(value)).map(|parsed| options::keep(kwargs, parsed))
+                let (value, call) = options::split(value);
+                match kept {
+                    Some(kept) => Ok(kept.options),
+                    None => {
+                        Options::from_value(&with_binding_defaults(value)).map(|parsed| options::keep(kwargs, parsed))
+                    }
+                }
+                .and_then(|options| options::with_call(options, call))
             }
         }),
         None => None,

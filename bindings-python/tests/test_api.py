@@ -159,6 +159,29 @@ def test_all_names_exist() -> None:
         assert hasattr(m, name), name
 
 
+def test_per_call_options_apply_on_each_call_over_the_kept_ones() -> None:
+    # tool_call_id and tool_name differ from call to call: the binding keeps the other options
+    # without them and applies them on each call, so no call sees another call's id.
+    result = {"content": [{"type": "text", "text": "hi"}]}
+    for i in range(20):
+        options = {"tool_call_id": f"call_{i}", "validate_base64": False, "tool_name": f"t{i % 3}"}
+        out = m.convert(result, "gemini", **options)
+        assert out["output"]["functionResponse"]["id"] == f"call_{i}"
+        assert out["output"]["functionResponse"]["name"] == f"t{i % 3}"
+    assert m.convert(result, "openai-chat", strict=False, tool_call_id="a")["output"]["tool_call_id"] == "a"
+    without = m.convert(result, "openai-chat", strict=False)
+    assert "tool_call_id" not in without["output"]
+    assert [d["code"] for d in without["diagnostics"]] == ["missing_tool_call_id"]
+    for _ in range(2):
+        with pytest.raises(m.UsageError) as error:
+            m.convert(result, "anthropic", validate_base64=False, tool_call_id=3)
+        assert (error.value.code, error.value.path) == ("invalid_option", "/tool_call_id")
+        # The other options' errors come first.
+        with pytest.raises(m.UsageError) as error:
+            m.convert(result, "anthropic", tool_call_id=3, strict="yes")
+        assert (error.value.code, error.value.path) == ("invalid_option", "/strict")
+
+
 def test_each_call_gets_its_own_options() -> None:
     # The binding keeps recent option sets by the identity of their objects; alternating and
     # repeated values must still each give their own conversion.

@@ -103,7 +103,7 @@ fn option(spec: &OptionSpec) -> Value<'static> {
         OptionType::Count => ("count", Value::Null),
     };
     let default = crate::json::parse(spec.default).map_or(Value::Null, Value::into_owned);
-    let mut out = Map::with_capacity(8);
+    let mut out = Map::with_capacity(9);
     out.push("name", text(spec.name));
     out.push("alias", Value::string(camel_case(spec.name)));
     out.push("type", text(ty));
@@ -111,6 +111,7 @@ fn option(spec: &OptionSpec) -> Value<'static> {
     out.push("nullable", Value::Bool(spec.nullable));
     out.push("default", default);
     out.push("extract", Value::Bool(spec.extract));
+    out.push("per_call", Value::Bool(spec.per_call));
     out.push("doc", text(spec.doc));
     Value::Object(out)
 }

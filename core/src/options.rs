@@ -150,8 +150,18 @@ pub struct OptionSpec {
     pub default: &'static str,
     /// `extract_images` reads it too.
     pub extract: bool,
+    /// It usually differs from call to call (an id): a binding that keeps parsed options for
+    /// the next call applies it over them ([`Options::apply`]) instead of keying on it.
+    pub per_call: bool,
     /// One line on what it does.
     pub doc: &'static str,
+}
+
+impl OptionSpec {
+    /// The option `key` names: its snake_case name or the camelCase spelling of it.
+    pub fn named(key: &str) -> Option<&'static OptionSpec> {
+        OPTIONS.iter().find(|spec| is_option_name(key, spec.name))
+    }
 }
 
 const fn spec(
@@ -168,8 +178,14 @@ const fn spec(
         nullable,
         default,
         extract,
+        per_call: false,
         doc,
     }
+}
+
+/// `spec` for an option that differs from call to call (see [`OptionSpec::per_call`]).
+const fn per_call(spec: OptionSpec) -> OptionSpec {
+    OptionSpec { per_call: true, ..spec }
 }
 
 /// Every option [`Options::from_value`] reads, in documentation order.
@@ -186,10 +202,10 @@ pub const OPTIONS: &[OptionSpec] = &[
         "`mcp` target: keep payloads inline or replace them by text markers."),
     spec("structured_content", OptionType::Enum(&["fallback", "prefer", "append", "ignore"]), false, "\"fallback\"", false,
         "How `structuredContent` reaches the model (`fallback`: only when no text says anything)."),
-    spec("tool_call_id", OptionType::String, true, "null", false,
-        "Id of the tool call, for targets whose item carries one."),
-    spec("tool_name", OptionType::String, true, "null", false,
-        "Name of the tool, for targets whose item carries one."),
+    per_call(spec("tool_call_id", OptionType::String, true, "null", false,
+        "Id of the tool call, for targets whose item carries one.")),
+    per_call(spec("tool_name", OptionType::String, true, "null", false,
+        "Name of the tool, for targets whose item carries one.")),
     spec("payload", OptionType::Enum(&["wire", "sdk"]), false, "\"wire\"", false,
         "Payloads as base64 text (`wire`, the HTTP JSON form) or as bytes where the official SDK of `host` types the field as binary (`sdk`)."),
     spec("host", OptionType::Enum(&["python", "node", "go"]), true, "null", false,
@@ -224,8 +240,15 @@ impl Options {
     /// Parses options from an object (snake_case or camelCase keys) or `null`.
     pub fn from_value(value: &Value<'_>) -> Result<Options, ConvertError> {
         let mut options = Options::default();
+        options.apply(value)?;
+        Ok(options)
+    }
+
+    /// Sets the options of `value` (an object as [`Options::from_value`] reads, or `null`) over
+    /// these; on an error some of them may be set.
+    pub fn apply(&mut self, value: &Value<'_>) -> Result<(), ConvertError> {
         let map = match value {
-            Value::Null => return Ok(options),
+            Value::Null => return Ok(()),
             Value::Object(map) => map,
             other => {
                 return Err(ConvertError::new(
@@ -239,18 +262,14 @@ impl Options {
         for (key, value) in map.iter() {
             let key = key.as_str();
             let path = || option_path(key);
-            let name = OPTIONS
-                .iter()
-                .map(|spec| spec.name)
-                .find(|name| is_option_name(key, name))
-                .unwrap_or_default();
+            let name = OptionSpec::named(key).map_or("", |spec| spec.name);
             match name {
-                "strict" => options.strict = expect_bool(value, path, name)?,
-                "validate_base64" => options.validate_base64 = expect_bool(value, path, name)?,
-                "sniff_mime" => options.sniff_mime = expect_bool(value, path, name)?,
-                "respect_audience" => options.respect_audience = expect_bool(value, path, name)?,
+                "strict" => self.strict = expect_bool(value, path, name)?,
+                "validate_base64" => self.validate_base64 = expect_bool(value, path, name)?,
+                "sniff_mime" => self.sniff_mime = expect_bool(value, path, name)?,
+                "respect_audience" => self.respect_audience = expect_bool(value, path, name)?,
                 "binary" => {
-                    options.binary = match value.as_str() {
+                    self.binary = match value.as_str() {
                         Some("inline") => Binary::Inline,
                         Some("marker") => Binary::Marker,
                         _ => {
@@ -263,7 +282,7 @@ impl Options {
                     }
                 }
                 "structured_content" => {
-                    options.structured_content = match value.as_str() {
+                    self.structured_content = match value.as_str() {
                         Some("fallback") => Structured::Fallback,
                         Some("prefer") => Structured::Prefer,
                         Some("append") => Structured::Append,
@@ -275,7 +294,7 @@ impl Options {
                     }
                 }
                 "payload" => {
-                    options.payload = match value.as_str() {
+                    self.payload = match value.as_str() {
                         Some("wire") => PayloadForm::Wire,
                         Some("sdk") => PayloadForm::Sdk,
                         _ => {
@@ -289,7 +308,7 @@ impl Options {
                     payload_key = key;
                 }
                 "host" => {
-                    options.host = match value {
+                    self.host = match value {
                         Value::Null => None,
                         Value::String(s) if s.as_str() == "python" => Some(Host::Python),
                         Value::String(s) if s.as_str() == "node" => Some(Host::Node),
@@ -300,14 +319,14 @@ impl Options {
                         }
                     }
                 }
-                "tool_call_id" => options.tool_call_id = expect_string(value, path, name)?,
-                "tool_name" => options.tool_name = expect_string(value, path, name)?,
-                "max_images" => options.max_images = expect_count(value, path, name)?,
-                "max_image_bytes" => options.max_image_bytes = expect_count(value, path, name)?,
-                "max_total_bytes" => options.max_total_bytes = expect_count(value, path, name)?,
-                "max_image_dimension" => options.max_image_dimension = expect_count(value, path, name)?,
+                "tool_call_id" => self.tool_call_id = expect_string(value, path, name)?,
+                "tool_name" => self.tool_name = expect_string(value, path, name)?,
+                "max_images" => self.max_images = expect_count(value, path, name)?,
+                "max_image_bytes" => self.max_image_bytes = expect_count(value, path, name)?,
+                "max_total_bytes" => self.max_total_bytes = expect_count(value, path, name)?,
+                "max_image_dimension" => self.max_image_dimension = expect_count(value, path, name)?,
                 "fit_images" => {
-                    options.fit_images = match value.as_str() {
+                    self.fit_images = match value.as_str() {
                         Some("limits") => FitImages::Limits,
                         Some("recommended") => FitImages::Recommended,
                         Some("off") => FitImages::Off,
@@ -317,8 +336,8 @@ impl Options {
                         }
                     }
                 }
-                "images_in_request" => options.images_in_request = expect_count(value, path, name)?.unwrap_or(0),
-                "max_text_chars" => options.max_text_chars = expect_count(value, path, name)?,
+                "images_in_request" => self.images_in_request = expect_count(value, path, name)?.unwrap_or(0),
+                "max_text_chars" => self.max_text_chars = expect_count(value, path, name)?,
                 _ => {
                     return Err(ConvertError::new(
                         Code::InvalidOption,
@@ -328,7 +347,7 @@ impl Options {
                 }
             }
         }
-        if options.payload == PayloadForm::Sdk && options.host.is_none() {
+        if self.payload == PayloadForm::Sdk && self.host.is_none() {
             let message = "option payload \"sdk\" needs option host (python, node or go)";
             return Err(ConvertError::new(
                 Code::InvalidOption,
@@ -336,7 +355,7 @@ impl Options {
                 message,
             ));
         }
-        Ok(options)
+        Ok(())
     }
 
     /// The host whose SDK form applies: `Some` only with `payload: "sdk"`.
@@ -404,4 +423,52 @@ fn is_option_name(key: &str, snake: &str) -> bool {
 /// The JSON Pointer of the option `key` (built only for an error).
 fn option_path(key: &str) -> String {
     crate::pointer::Loc::at("").key(key).render()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn named_reads_both_spellings_and_per_call_marks_the_ids() {
+        assert_eq!(OptionSpec::named("toolCallId").map(|s| s.name), Some("tool_call_id"));
+        assert_eq!(
+            OptionSpec::named("max_text_chars").map(|s| s.name),
+            Some("max_text_chars")
+        );
+        assert!(
+            OptionSpec::named("tool_callId").is_some(),
+            "each capital reads as `_` and its lower case"
+        );
+        assert!(OptionSpec::named("toolcallid").is_none());
+        let per_call: Vec<_> = OPTIONS.iter().filter(|s| s.per_call).map(|s| s.name).collect();
+        assert_eq!(per_call, ["tool_call_id", "tool_name"]);
+    }
+
+    #[test]
+    fn apply_sets_only_the_options_given_over_the_others() {
+        let base = r#"{"validateBase64":false,"host":"node","payload":"sdk","max_images":3}"#;
+        let mut options = Options::from_json(base).unwrap();
+        options
+            .apply(&crate::json::parse(r#"{"toolCallId":"call_1","tool_name":"shot"}"#).unwrap())
+            .unwrap();
+        let merged = r#"{"validateBase64":false,"host":"node","payload":"sdk","max_images":3,"toolCallId":"call_1","tool_name":"shot"}"#;
+        assert_eq!(options, Options::from_json(merged).unwrap());
+        let before = options.clone();
+        options.apply(&Value::Null).unwrap();
+        assert_eq!(options, before);
+    }
+
+    #[test]
+    fn apply_reports_a_bad_value_at_its_key() {
+        let mut options = Options::default();
+        let error = options
+            .apply(&crate::json::parse(r#"{"toolCallId":3}"#).unwrap())
+            .unwrap_err();
+        assert_eq!((error.code(), error.path()), (Code::InvalidOption, "/toolCallId"));
+        let error = options
+            .apply(&crate::json::parse(r#"{"payload":"sdk"}"#).unwrap())
+            .unwrap_err();
+        assert_eq!((error.code(), error.path()), (Code::InvalidOption, "/payload"));
+    }
 }
