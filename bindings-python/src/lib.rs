@@ -10,13 +10,14 @@ mod lift;
 mod lower;
 mod options;
 
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use mcp_tool_result::{json, Code, Conversion, ConvertError, Host, Map, Options, PayloadForm, Str, Target, Value};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 
 use crate::lower::Hosts;
+use crate::options::Kept;
 
 /// Calls borrowing at least this many bytes of host text run with the GIL released.
 pub(crate) const DETACH_BYTES: usize = 64 * 1024;
@@ -98,17 +99,19 @@ fn conversion<'h, 'py>(
     // reported after the errors of the input's JSON text and the target's name.
     let options = match options {
         Some(kwargs) => Some(match options::recent(kwargs) {
-            Some(kept) if !kept.per_call => Ok(kept.options),
+            Some(Kept::Same(options)) => Ok(options),
             kept => {
                 let value = lower::options(hosts, Some(kwargs)).map_err(|e| error::from_lower(py, e))?;
                 let (value, call) = options::split(value);
-                match kept {
-                    Some(kept) => Ok(kept.options),
-                    None => {
-                        Options::from_value(&with_binding_defaults(value)).map(|parsed| options::keep(kwargs, parsed))
-                    }
-                }
-                .and_then(|options| options::with_call(options, call))
+                let base = match kept {
+                    Some(Kept::Base(base)) => Ok(base),
+                    _ => Options::from_value(&with_binding_defaults(value)).map(Arc::new),
+                };
+                base.and_then(|base| {
+                    let full = options::with_call(&base, call)?;
+                    options::keep(kwargs, &base, &full);
+                    Ok(full)
+                })
             }
         }),
         None => None,

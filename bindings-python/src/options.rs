@@ -6,9 +6,9 @@
 //! `float`, `str`, `None`) is kept here with strong references to those objects: the same
 //! objects in the same order mean the same options, so the next such call skips both steps.
 //!
-//! Options that differ from call to call (`tool_call_id`: see `OptionSpec::per_call`) are kept
-//! out of that: the options are kept without them, matched by their name alone, and applied
-//! over the kept ones on each call.
+//! Options that differ from call to call (`tool_call_id`: see `OptionSpec::per_call`) are
+//! applied over the options kept without them when only they differ, so that a new id per call
+//! does not parse the others again.
 
 use std::ptr;
 use std::sync::{Arc, Mutex};
@@ -23,79 +23,126 @@ use smallvec::SmallVec;
 /// How many distinct option sets are kept (the oldest is dropped first).
 const KEPT: usize = 8;
 
-/// The keyword arguments of one call: each name and value (`None` for a per-call option), in
-/// order.
-type Arguments = SmallVec<[(Py<PyAny>, Option<Py<PyAny>>); 4]>;
-
-static RECENT: Mutex<Vec<(Arguments, Arc<Options>)>> = Mutex::new(Vec::new());
-
-/// Options kept for the keyword arguments of a call.
-pub struct Kept {
-    /// The options without the per-call ones.
-    pub options: Arc<Options>,
-    /// Whether the call gives per-call options too (to apply with [`with_call`]).
-    pub per_call: bool,
+/// One keyword argument of a kept call: its name, its value (`None`: not an immutable
+/// scalar, so never the same), and whether it is a per-call option.
+struct Argument {
+    name: Py<PyAny>,
+    value: Option<Py<PyAny>>,
+    per_call: bool,
 }
 
-/// The options parsed for keyword arguments that are the very objects of `kwargs`, in order
-/// (per-call options by their name alone).
+/// The options parsed for the keyword arguments of one call.
+struct Entry {
+    arguments: SmallVec<[Argument; 4]>,
+    /// Without the per-call options.
+    base: Arc<Options>,
+    /// With them (the values in `arguments`).
+    full: Arc<Options>,
+}
+
+static RECENT: Mutex<Vec<Entry>> = Mutex::new(Vec::new());
+
+/// What was kept for the keyword arguments of a call.
+pub enum Kept {
+    /// Every argument is the very object of a kept call: its options.
+    Same(Arc<Options>),
+    /// Only per-call options differ: the options without them, to apply them over.
+    Base(Arc<Options>),
+}
+
+/// The options kept for keyword arguments that are the very objects of `kwargs`, in order,
+/// or that differ in per-call options alone.
 pub fn recent(kwargs: &Bound<'_, PyDict>) -> Option<Kept> {
     // `try_lock`: a finalizer run by the garbage collector during this call may convert too.
     let recent = RECENT.try_lock().ok()?;
     let len = kwargs.len();
-    recent
-        .iter()
-        .find(|(arguments, _)| arguments.len() == len && same_objects(kwargs, arguments))
-        .map(|(arguments, options)| Kept {
-            options: Arc::clone(options),
-            per_call: arguments.iter().any(|(_, value)| value.is_none()),
-        })
+    recent.iter().find_map(|entry| {
+        if entry.arguments.len() != len {
+            return None;
+        }
+        match compare(kwargs, &entry.arguments)? {
+            true => Some(Kept::Same(Arc::clone(&entry.full))),
+            false => Some(Kept::Base(Arc::clone(&entry.base))),
+        }
+    })
 }
 
-/// `options`, parsed for `kwargs` without its per-call options, kept for the next call with
-/// the same objects when they are all immutable scalars.
-pub fn keep(kwargs: &Bound<'_, PyDict>, options: Options) -> Arc<Options> {
-    let options = Arc::new(options);
-    let arguments: Arguments = kwargs
+/// Keeps `base` and `full`, parsed for `kwargs` (without and with its per-call options), for
+/// the next call with the same objects, when the others are all immutable scalars. The entry of
+/// `base` (when it came from [`recent`]) takes the new per-call values.
+pub fn keep(kwargs: &Bound<'_, PyDict>, base: &Arc<Options>, full: &Arc<Options>) {
+    let Ok(mut recent) = RECENT.try_lock() else { return };
+    if let Some(kept) = recent.iter_mut().find(|kept| Arc::ptr_eq(&kept.base, base)) {
+        // `recent` matched the names in this order.
+        let (mut pos, mut name, mut value) = (0, ptr::null_mut(), ptr::null_mut());
+        for argument in kept.arguments.iter_mut() {
+            // SAFETY: `kwargs` is a live dict, and no Python code runs while this reads it.
+            if unsafe { ffi::PyDict_Next(kwargs.as_ptr(), &mut pos, &mut name, &mut value) } == 0 {
+                break;
+            }
+            if argument.per_call {
+                // SAFETY: `PyDict_Next` returned true: a valid borrowed reference, made strong.
+                let value = unsafe { Bound::from_borrowed_ptr(kwargs.py(), value) };
+                argument.value = is_immutable_scalar(&value).then(|| value.unbind());
+            }
+        }
+        kept.full = Arc::clone(full);
+        return;
+    }
+    let arguments: SmallVec<[Argument; 4]> = kwargs
         .iter()
-        .map(|(name, value)| {
-            let per_call = name.extract::<&str>().is_ok_and(is_per_call);
-            (name.unbind(), (!per_call).then(|| value.unbind()))
+        .map(|(name, value)| Argument {
+            per_call: name.extract::<&str>().is_ok_and(is_per_call),
+            value: (name.is_exact_instance_of::<PyString>() && is_immutable_scalar(&value)).then(|| value.unbind()),
+            name: name.unbind(),
         })
         .collect();
-    let py = kwargs.py();
-    let immutable = arguments.iter().all(|(name, value)| {
-        let Some(value) = value else { return true };
-        let value = value.bind(py);
-        name.bind(py).is_exact_instance_of::<PyString>()
-            && (value.is_none()
-                || value.is_exact_instance_of::<PyBool>()
-                || value.is_exact_instance_of::<PyInt>()
-                || value.is_exact_instance_of::<PyFloat>()
-                || value.is_exact_instance_of::<PyString>())
-    });
-    if immutable {
-        if let Ok(mut recent) = RECENT.try_lock() {
-            if recent.len() == KEPT {
-                recent.remove(0);
-            }
-            recent.push((arguments, Arc::clone(&options)));
-        }
+    if arguments.iter().any(|a| a.value.is_none() && !a.per_call) {
+        return;
     }
-    options
+    if recent.len() == KEPT {
+        recent.remove(0);
+    }
+    recent.push(Entry {
+        arguments,
+        base: Arc::clone(base),
+        full: Arc::clone(full),
+    });
 }
 
-/// Whether `kwargs` holds exactly the objects of `arguments` (as many entries), in order.
-fn same_objects(kwargs: &Bound<'_, PyDict>, arguments: &Arguments) -> bool {
+fn is_immutable_scalar(value: &Bound<'_, PyAny>) -> bool {
+    value.is_none()
+        || value.is_exact_instance_of::<PyBool>()
+        || value.is_exact_instance_of::<PyInt>()
+        || value.is_exact_instance_of::<PyFloat>()
+        || value.is_exact_instance_of::<PyString>()
+}
+
+/// Whether `kwargs` holds the names of `arguments` (as many entries) and the very objects of
+/// their values, in order: `Some(true)` for every value, `Some(false)` for all but per-call
+/// ones, `None` otherwise.
+fn compare(kwargs: &Bound<'_, PyDict>, arguments: &[Argument]) -> Option<bool> {
     let (mut pos, mut name, mut value) = (0, ptr::null_mut(), ptr::null_mut());
-    arguments.iter().all(|(kept_name, kept_value)| {
+    let mut same = true;
+    for argument in arguments {
         // SAFETY: `kwargs` is a live dict, and no Python code runs while this reads it
         // (`PyDict_Next` calls no `__eq__` or `__hash__`); the pointers are only compared.
         let next = unsafe { ffi::PyDict_Next(kwargs.as_ptr(), &mut pos, &mut name, &mut value) };
-        next != 0
-            && ptr::eq(name, kept_name.as_ptr())
-            && kept_value.as_ref().is_none_or(|kept| ptr::eq(value, kept.as_ptr()))
-    })
+        if next == 0 || !ptr::eq(name, argument.name.as_ptr()) {
+            return None;
+        }
+        if !argument
+            .value
+            .as_ref()
+            .is_some_and(|kept| ptr::eq(value, kept.as_ptr()))
+        {
+            if !argument.per_call {
+                return None;
+            }
+            same = false;
+        }
+    }
+    Some(same)
 }
 
 /// Whether the option `name` differs from call to call.
@@ -121,11 +168,11 @@ pub fn split(value: Value<'_>) -> (Value<'_>, Map<'_>) {
 }
 
 /// `options` with the per-call options `call` applied over them.
-pub fn with_call(options: Arc<Options>, call: Map<'_>) -> Result<Arc<Options>, ConvertError> {
+pub fn with_call(options: &Arc<Options>, call: Map<'_>) -> Result<Arc<Options>, ConvertError> {
     if call.is_empty() {
-        return Ok(options);
+        return Ok(Arc::clone(options));
     }
-    let mut options = Arc::unwrap_or_clone(options);
+    let mut options = Options::clone(options);
     options.apply(&Value::Object(call))?;
     Ok(Arc::new(options))
 }
