@@ -144,7 +144,7 @@ cli: ## Build the command-line tool (target/release/mcp-tool-result)
 	env -u CARGO_BUILD_TARGET cargo build --release -p mcp-tool-result --features cli
 
 test-core: ## Core unit, property, doc and CLI tests
-	cargo test -p mcp-tool-result --features $(CORE_FEATURES) --lib --bins --test no_panic --test cli
+	cargo test -p mcp-tool-result --features $(CORE_FEATURES) --lib --bins --test no_panic --test host_text --test cli
 	cargo test -p mcp-tool-result --features $(CORE_FEATURES) --doc
 
 conformance: schema conformance-rust conformance-peers types ## Fixture schema check, Rust runner, Copilot peer differential test, provider type check
@@ -476,7 +476,7 @@ soak-go:
 # runtime ships with the toolchain): any leak at exit fails the run.
 leak-check: $(IMAGES_STAMP) ## The core's tests under LeakSanitizer (nightly Rust)
 	CARGO_TARGET_DIR=$(ROOT)/target/lsan RUSTFLAGS=-Zsanitizer=leak RUSTDOCFLAGS=-Zsanitizer=leak \
-	  nice -n 10 cargo +nightly test -p mcp-tool-result --release --target $(HOST_TRIPLE) --lib --test conformance --test no_panic
+	  nice -n 10 cargo +nightly test -p mcp-tool-result --release --target $(HOST_TRIPLE) --lib --test conformance --test no_panic --test host_text
 
 # --- Fuzzing and memory bounds (core/fuzz: its own cargo workspace) -----------------------------
 # `make fuzz FUZZ_SECONDS=N` runs every cargo-fuzz target for N seconds (nightly, libFuzzer +

@@ -24,8 +24,9 @@ use napi::{sys, Env};
 
 use crate::error::{self, check, failure, Failure};
 use crate::lift::{Lifted, Lifter};
-use crate::lower::{Lowerer, TextBuffer, Texts, STACK};
+use crate::lower::{Lowerer, TextBuffer, STACK};
 use crate::state;
+use crate::texts::Texts;
 
 /// The number of arguments, `leaves` included.
 const ARGS: usize = 6;
@@ -117,7 +118,10 @@ fn run(env: sys::napi_env, info: sys::napi_callback_info) -> Result<sys::napi_va
                 input = lower.resolve(input, argv[5])?;
             }
             let options = options.as_ref().map_err(Clone::clone);
-            mcp_tool_result::convert(input, config.target.clone()?, options?)?
+            let converted = mcp_tool_result::convert(input, config.target.clone()?, options?);
+            // A host string the core could not read was seen empty: its result is not used.
+            texts.check()?;
+            converted?
         }
     };
     let output = if output_only {

@@ -11,6 +11,7 @@ use napi::{sys, Env, Status};
 use crate::state;
 
 /// Why a call failed, before it is thrown.
+#[derive(Clone)]
 pub(crate) enum Failure {
     /// A core error, or an argument the binding cannot read (same shape as core errors).
     Convert(ConvertError),

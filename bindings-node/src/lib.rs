@@ -11,6 +11,7 @@ mod lift;
 mod lower;
 mod state;
 mod task;
+mod texts;
 
 use mcp_tool_result::{json, Code, ConvertError, Options, PointerToken, Value};
 use napi::bindgen_prelude::{AsyncTask, Env, Object, Result, Unknown};
@@ -18,8 +19,9 @@ use napi::JsValue;
 use napi_derive::napi;
 
 use crate::lift::Lifter;
-use crate::lower::{Lowerer, TextBuffer, Texts, STACK};
+use crate::lower::{Lowerer, TextBuffer, STACK};
 use crate::task::Input;
+use crate::texts::Texts;
 
 /// The deepest nesting of arrays and objects accepted (the `maxDepth` of `api.js`).
 #[napi(skip_typescript)]

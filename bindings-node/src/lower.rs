@@ -3,18 +3,18 @@
 //! `api.js` hands over a JS value as JSON text plus "leaves": large strings and byte
 //! arrays kept out of the text, referenced by placeholder strings `"\u0000<index>"`. The text
 //! is parsed by the core; each placeholder is then replaced by its leaf. A string leaf becomes
-//! a host string (the output can hand back the same JS string); a `Uint8Array` (or `Buffer`)
-//! leaf becomes base64 text.
+//! a host string (the output can hand back the same JS string), which the core reads only as
+//! far as it needs when it holds no character above U+00FF (see [`crate::texts`]); a
+//! `Uint8Array` (or `Buffer`) leaf becomes base64 text.
 
-use std::cell::OnceCell;
 use std::ops::Deref;
 use std::ptr;
 
-use mcp_tool_result::{Code, ConvertError, HostId, Map, PointerToken, Str, Value};
+use mcp_tool_result::{Code, ConvertError, HostId, PointerToken, Str, Value, HOST_HEAD};
 use napi::sys::{self, ValueType};
-use typed_arena::Arena;
 
 use crate::error::{check, failure, Failure};
+use crate::texts::{self, out_of_memory, Texts};
 
 /// Strings are first read into a stack buffer of this size (one Node-API call for most).
 pub(crate) const STACK: usize = 256;
@@ -48,9 +48,6 @@ impl Path<'_> {
     }
 }
 
-/// Where the host strings a [`Lowerer`] copies live until the call ends (made on first use).
-pub(crate) type Texts = OnceCell<Arena<String>>;
-
 /// A buffer for JSON text short enough to be read without allocating.
 pub(crate) type TextBuffer = [u8; STACK];
 
@@ -83,7 +80,7 @@ impl Deref for Text<'_> {
 /// Reads the arguments of one call. Host strings it copies live in `texts` until the call ends.
 pub(crate) struct Lowerer<'h> {
     env: sys::napi_env,
-    texts: &'h Texts,
+    texts: &'h Texts<'h>,
     hosts: Vec<sys::napi_value>,
     /// Whether string leaves are registered as host strings (see [`Lowerer::detached`]).
     share: bool,
@@ -94,7 +91,7 @@ pub(crate) struct Lowerer<'h> {
 impl<'h> Lowerer<'h> {
     /// A lowerer whose string leaves stay tied to their JS strings (for a call that lifts its
     /// result before returning).
-    pub(crate) fn new(env: sys::napi_env, texts: &'h Texts) -> Self {
+    pub(crate) fn new(env: sys::napi_env, texts: &'h Texts<'h>) -> Self {
         Lowerer {
             env,
             texts,
@@ -105,14 +102,15 @@ impl<'h> Lowerer<'h> {
     }
 
     /// Reads string leaf `i` as Latin-1 when bit `i` of `mask` is set: V8 copies a one-byte
-    /// string as it is, where UTF-8 output would transcode it character by character.
+    /// string as it is, where UTF-8 output would transcode it character by character. A shared
+    /// one is read only if the core asks for more than its head (see [`Texts::on_demand`]).
     pub(crate) fn narrow(self, mask: u32) -> Self {
         Lowerer { narrow: mask, ..self }
     }
 
     /// A lowerer whose string leaves are plain owned strings: for values that outlive the call
     /// (the async form), where no JS handle may be kept.
-    pub(crate) fn detached(env: sys::napi_env, texts: &'h Texts) -> Self {
+    pub(crate) fn detached(env: sys::napi_env, texts: &'h Texts<'h>) -> Self {
         Lowerer {
             share: false,
             ..Lowerer::new(env, texts)
@@ -188,39 +186,38 @@ impl<'h> Lowerer<'h> {
     }
 
     /// `value` with every placeholder replaced by its leaf from the JS array `leaves`.
-    pub(crate) fn resolve<'v>(&mut self, value: Value<'v>, leaves: sys::napi_value) -> Result<Value<'v>, Failure>
+    pub(crate) fn resolve<'v>(&mut self, mut value: Value<'v>, leaves: sys::napi_value) -> Result<Value<'v>, Failure>
     where
         'h: 'v,
     {
-        self.replace(value, leaves, &Path::Root)
+        self.replace(&mut value, leaves, &Path::Root)?;
+        Ok(value)
     }
 
-    fn replace<'v>(&mut self, value: Value<'v>, leaves: sys::napi_value, path: &Path<'_>) -> Result<Value<'v>, Failure>
+    /// Replaces the placeholders of `value` in place.
+    fn replace<'v>(&mut self, value: &mut Value<'v>, leaves: sys::napi_value, path: &Path<'_>) -> Result<(), Failure>
     where
         'h: 'v,
     {
-        Ok(match value {
-            Value::String(s) => match s.as_str().strip_prefix('\0').and_then(|i| i.parse::<u32>().ok()) {
-                Some(index) => self.leaf(leaves, index, path)?,
-                None => Value::String(s),
-            },
-            Value::Array(items) => Value::Array(
-                items
-                    .into_iter()
-                    .enumerate()
-                    .map(|(i, item)| self.replace(item, leaves, &Path::Index(path, i)))
-                    .collect::<Result<_, _>>()?,
-            ),
-            Value::Object(map) => {
-                let mut out = Map::with_capacity(map.len());
-                for (key, item) in map.into_entries() {
-                    let item = self.replace(item, leaves, &Path::Key(path, key.as_str()))?;
-                    out.push(key, item);
+        match value {
+            Value::String(s) => {
+                if let Some(index) = s.as_str().strip_prefix('\0').and_then(|i| i.parse::<u32>().ok()) {
+                    *value = self.leaf(leaves, index, path)?;
                 }
-                Value::Object(out)
             }
-            other => other,
-        })
+            Value::Array(items) => {
+                for (i, item) in items.iter_mut().enumerate() {
+                    self.replace(item, leaves, &Path::Index(path, i))?;
+                }
+            }
+            Value::Object(map) => {
+                for (key, item) in map.iter_mut() {
+                    self.replace(item, leaves, &Path::Key(path, key.as_str()))?;
+                }
+            }
+            _ => {}
+        }
+        Ok(())
     }
 
     fn leaf(&mut self, leaves: sys::napi_value, index: u32, path: &Path<'_>) -> Result<Value<'h>, Failure> {
@@ -233,6 +230,9 @@ impl<'h> Lowerer<'h> {
         )?;
         if self.kind(v)? == ValueType::napi_string {
             let narrow = index < u32::BITS && self.narrow & (1 << index) != 0;
+            if narrow && self.share {
+                return self.on_demand(v);
+            }
             let (text, lossy) = if narrow {
                 (self.read_latin1(v, code)?, false)
             } else {
@@ -244,12 +244,27 @@ impl<'h> Lowerer<'h> {
             if !self.share {
                 return Ok(Value::String(Str::owned(text)));
             }
-            let id = HostId(self.hosts.len() as u32);
-            self.hosts.push(v);
-            let texts = self.texts.get_or_init(|| Arena::with_capacity(4));
-            return Ok(Value::String(Str::host(texts.alloc(text).as_str(), id)));
+            let id = self.register(v);
+            return Ok(Value::String(Str::host(self.texts.keep(text), id)));
         }
         self.bytes(v, path)
+    }
+
+    /// A narrow string leaf as a host string the core reads on demand: its length and head now.
+    fn on_demand(&mut self, v: sys::napi_value) -> Result<Value<'h>, Failure> {
+        let units = texts::utf16_len(self.env, v)?;
+        let mut buffer = [0u8; HOST_HEAD + 1];
+        let head = texts::read_head(self.env, v, &mut buffer)?;
+        let id = self.register(v);
+        let text = self.texts.on_demand(self.env, v, id, units, head);
+        Ok(Value::String(Str::host_text(text)))
+    }
+
+    /// Registers `v` as the next host string.
+    fn register(&mut self, v: sys::napi_value) -> HostId {
+        let id = HostId(self.hosts.len() as u32);
+        self.hosts.push(v);
+        id
     }
 
     /// The bytes of a `Uint8Array` (or `Buffer`); `None` for any other value. The slice is
@@ -346,18 +361,7 @@ impl<'h> Lowerer<'h> {
 
     /// Reads a string of code units up to U+00FF (the caller knows) as Latin-1, then UTF-8.
     fn read_latin1(&mut self, v: sys::napi_value, code: Code) -> Result<String, Failure> {
-        let units = self.utf16_len(v)?;
-        let mut bytes: Vec<u8> = Vec::new();
-        if bytes.try_reserve_exact(units + 1).is_err() {
-            return Err(out_of_memory(code, units));
-        }
-        let mut len = 0;
-        // SAFETY: `bytes` has `units + 1` writable bytes; Node-API writes at most that many.
-        let status =
-            unsafe { sys::napi_get_value_string_latin1(self.env, v, bytes.as_mut_ptr().cast(), units + 1, &mut len) };
-        self.call(status, "reading a string")?;
-        // SAFETY: Node-API initialised the first `len` bytes.
-        unsafe { bytes.set_len(len) };
+        let bytes = texts::read_latin1(self.env, v, self.utf16_len(v)?, code)?;
         if bytes.is_ascii() {
             // SAFETY: ASCII is valid UTF-8.
             return Ok(unsafe { String::from_utf8_unchecked(bytes) });
@@ -384,11 +388,7 @@ impl<'h> Lowerer<'h> {
     }
 
     fn utf16_len(&mut self, v: sys::napi_value) -> Result<usize, Failure> {
-        let mut units = 0;
-        // SAFETY: with a null buffer Node-API only reports the length.
-        let status = unsafe { sys::napi_get_value_string_utf16(self.env, v, ptr::null_mut(), 0, &mut units) };
-        self.call(status, "measuring a string")?;
-        Ok(units)
+        texts::utf16_len(self.env, v)
     }
 
     /// V8 writes U+FFFD for lone surrogates; tell those apart from a real U+FFFD.
@@ -423,15 +423,6 @@ impl<'h> Lowerer<'h> {
 /// the lossy fallback keeps it so.
 fn utf8_string(bytes: Vec<u8>) -> String {
     String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
-}
-
-fn out_of_memory(code: Code, units: usize) -> Failure {
-    ConvertError::new(
-        code,
-        "",
-        format!("not enough memory to read a string of {units} characters"),
-    )
-    .into()
 }
 
 fn type_name(kind: sys::napi_valuetype) -> &'static str {

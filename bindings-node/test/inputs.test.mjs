@@ -8,7 +8,7 @@ import { describe, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
 
-import { ConvertError, convert, convertJson, extractImages, toCopilot } from '../index.mjs'
+import { ConvertError, convert, convertJson, extractImages, targetNames, toCopilot } from '../index.mjs'
 
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..')
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])
@@ -266,6 +266,41 @@ describe('strings', () => {
       assert.equal(out.binaryResultsForLlm[0].data, data)
     }
     assert.ok(Object.is(toCopilot(image(data)).binaryResultsForLlm[0].data, data))
+  })
+
+  test('payloads read on demand convert as the same JSON text does (every target, validation on and off)', () => {
+    const png = Buffer.alloc(48 << 10)
+    for (let i = 0; i < png.length; i++) png[i] = (i * 2654435761) >>> 24
+    png.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 2, 0x80, 0, 0, 1, 0xe0])
+    const base64 = png.toString('base64')
+    const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe1, 0x10, 0]), Buffer.alloc(0x1000 - 2), Buffer.from([0xff, 0xc0, 0, 17, 8, 1, 0xe0, 2, 0x80])])
+    const payloads = [
+      base64,
+      base64.slice(0, 3000) + 'é' + base64.slice(3001), // one-byte in V8, not ASCII: not base64
+      base64.slice(0, 3000) + ' ' + base64.slice(3000), // not canonical
+      'data:image/png;base64,' + base64,
+      jpeg.toString('base64').padEnd(4000, 'A'),
+      'https://example.com/' + 'a'.repeat(2000),
+    ]
+    const optionSets = [{}, { validateBase64: false }, { validateBase64: false, maxImageDimension: 100 }, { validateBase64: false, maxTotalBytes: 10, fitImages: 'off' }]
+    for (const data of payloads) {
+      for (const options of optionSets) {
+        for (const target of targetNames()) {
+          const input = image(data)
+          const expected = convertJson(JSON.stringify(input), target, options)
+          assert.deepEqual(convert(input, target, options), expected, `${target} ${JSON.stringify(options)}`)
+        }
+      }
+    }
+  })
+
+  test('a 5 MiB image converts as its JSON text does, and comes back as the same string', () => {
+    const data = PNG.toString('base64').padEnd(5 << 20, 'A')
+    for (const validateBase64 of [true, false]) {
+      const out = convert(image(data), 'copilot', { validateBase64 })
+      assert.deepEqual(out, convertJson(JSON.stringify(image(data)), 'copilot', { validateBase64 }))
+      assert.ok(Object.is(out.output.binaryResultsForLlm[0].data, data))
+    }
   })
 
   test('long strings read as Latin-1 or as UTF-16 come out the same', () => {

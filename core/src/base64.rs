@@ -5,7 +5,12 @@ use base64_simd::STANDARD;
 
 /// Whether `text` is canonical standard base64 (RFC 4648 §4, padded). No allocation.
 pub fn is_canonical(text: &str) -> bool {
-    text.len().is_multiple_of(4) && STANDARD.check(text.as_bytes()).is_ok()
+    is_canonical_bytes(text.as_bytes())
+}
+
+/// [`is_canonical`] of bytes; true only for ASCII.
+pub fn is_canonical_bytes(bytes: &[u8]) -> bool {
+    bytes.len().is_multiple_of(4) && STANDARD.check(bytes).is_ok()
 }
 
 /// Repairs whitespace, the URL-safe alphabet and missing padding. `None` when the result is
@@ -50,9 +55,13 @@ pub fn decode_into(text: &str, out: &mut [u8]) -> bool {
         .is_ok()
 }
 
-/// Up to the first 12 decoded bytes, for magic-number sniffing (empty when undecodable).
-pub fn prefix_bytes(text: &str) -> Prefix {
-    let head = &text.as_bytes()[..text.len().min(16) / 4 * 4];
+/// How many leading bytes of a payload [`prefix_bytes`] decodes.
+pub const PREFIX_CHARS: usize = 16;
+
+/// Up to the first 12 decoded bytes, for magic-number sniffing (empty when undecodable), from
+/// the first [`PREFIX_CHARS`] bytes of the text (all of it when shorter).
+pub fn prefix_bytes(start: &[u8]) -> Prefix {
+    let head = &start[..start.len().min(PREFIX_CHARS) / 4 * 4];
     let mut buf = [0u8; 12];
     // Whole groups of alphabet characters (no padding) decode without any rule to check.
     let mut len = 0;
@@ -147,20 +156,20 @@ mod tests {
             let len = STANDARD
                 .decode(head, base64_simd::Out::from_slice(&mut buf))
                 .map_or(0, |decoded| decoded.len());
-            assert_eq!(&prefix_bytes(&text)[..], &buf[..len], "{text:?}");
+            assert_eq!(&prefix_bytes(text.as_bytes())[..], &buf[..len], "{text:?}");
         }
     }
 
     #[test]
     fn prefix_for_sniffing() {
         assert_eq!(
-            &prefix_bytes("iVBORw0KGgo=")[..],
+            &prefix_bytes(b"iVBORw0KGgo=")[..],
             [0x89, b'P', b'N', b'G', 0x0d, 0x0a, 0x1a, 0x0a]
         );
-        assert!(prefix_bytes("!!!!").is_empty());
-        assert!(prefix_bytes("AAAA!!!!").is_empty());
-        assert_eq!(&prefix_bytes("AAAAAQ==")[..], [0, 0, 0, 1]);
-        assert_eq!(&prefix_bytes("+/+/AAAA")[..], [0xfb, 0xff, 0xbf, 0, 0, 0]);
-        assert_eq!(&prefix_bytes("JVBERi0xLjQKJcfs")[..5], b"%PDF-");
+        assert!(prefix_bytes(b"!!!!").is_empty());
+        assert!(prefix_bytes(b"AAAA!!!!").is_empty());
+        assert_eq!(&prefix_bytes(b"AAAAAQ==")[..], [0, 0, 0, 1]);
+        assert_eq!(&prefix_bytes(b"+/+/AAAA")[..], [0xfb, 0xff, 0xbf, 0, 0, 0]);
+        assert_eq!(&prefix_bytes(b"JVBERi0xLjQKJcfs")[..5], b"%PDF-");
     }
 }

@@ -223,7 +223,6 @@ impl<'a> Walk<'_, 'a> {
                     class: MediaClass::Image,
                     mime,
                     data: payload.data,
-                    size: payload.size,
                     uri: None,
                     text: None,
                 };
@@ -241,7 +240,7 @@ impl<'a> Walk<'_, 'a> {
                         media.marker(Some(&reason))
                     }
                     None => {
-                        self.tally.count(&media);
+                        self.tally.count(&media, &self.caps);
                         let marker = media.marker(None);
                         let path = loc.render();
                         self.images.push(ExtractedImage {

@@ -3,11 +3,14 @@
 
 use base64_simd::STANDARD;
 
+use crate::model::Str;
+
 /// How far into a JPEG the first SOF segment is looked for.
 const JPEG_SCAN: usize = 64 * 1024;
 
-/// Width and height of a base64 image of type `mime`, when its header tells them.
-pub fn dimensions(mime: &str, data: &str) -> Option<(u32, u32)> {
+/// Width and height of a base64 image of type `mime`, when its header tells them (a host
+/// string is read whole only when its head does not hold the header's prefix).
+pub fn dimensions(mime: &str, data: &Str<'_>) -> Option<(u32, u32)> {
     match crate::mime::essence(mime) {
         "image/png" => png(&decode_prefix(data, 24)),
         "image/gif" => gif(&decode_prefix(data, 10)),
@@ -29,9 +32,11 @@ pub fn of_bytes(format: crate::fit::Format, bytes: &[u8]) -> Option<(u32, u32)> 
 }
 
 /// Up to `n` decoded bytes from the start (whole 4-character groups only).
-fn decode_prefix(data: &str, n: usize) -> Vec<u8> {
-    let chars = (n.div_ceil(3) * 4).min(data.len() / 4 * 4);
-    let mut bytes = STANDARD.decode_to_vec(&data.as_bytes()[..chars]).unwrap_or_default();
+fn decode_prefix(data: &Str<'_>, n: usize) -> Vec<u8> {
+    let start = data.head(n.div_ceil(3) * 4);
+    let mut bytes = STANDARD
+        .decode_to_vec(&start[..start.len() / 4 * 4])
+        .unwrap_or_default();
     bytes.truncate(n);
     bytes
 }
@@ -104,8 +109,8 @@ fn jpeg(b: &[u8]) -> Option<(u32, u32)> {
 mod tests {
     use super::*;
 
-    fn b64(bytes: &[u8]) -> String {
-        STANDARD.encode_to_string(bytes)
+    fn b64(bytes: &[u8]) -> Str<'static> {
+        Str::owned(STANDARD.encode_to_string(bytes))
     }
 
     #[test]
@@ -125,7 +130,7 @@ mod tests {
         let jpeg = b"\xFF\xD8\xFF\xE0\x00\x04ab\xFF\xC0\x00\x11\x08\x23\x28\x00\xC8";
         assert_eq!(dimensions("image/jpeg", &b64(jpeg)), Some((200, 9000)));
 
-        assert_eq!(dimensions("image/png", "iVBORw0KGgo="), None);
-        assert_eq!(dimensions("image/svg+xml", "PHN2Zz4="), None);
+        assert_eq!(dimensions("image/png", &Str::borrowed("iVBORw0KGgo=")), None);
+        assert_eq!(dimensions("image/svg+xml", &Str::borrowed("PHN2Zz4=")), None);
     }
 }

@@ -4,11 +4,13 @@
 //! host handle: a binding registers a large host string (for example a 5 MiB base64 `data`)
 //! under an id, hands the core a borrowed view, and gets the same id back wherever the core
 //! passed the string through unchanged, so it can return the original host object without
-//! copying the payload either way.
+//! copying the payload either way. A host string may also be given as a [`HostText`], which
+//! the core reads only as far as it needs.
 
 use std::borrow::Cow;
 
 use crate::error::{Code, ConvertError};
+use crate::host::HostText;
 
 /// A JSON-like value. Objects keep their key order; duplicate keys resolve to the last one.
 #[derive(Debug, Clone, PartialEq)]
@@ -94,39 +96,48 @@ const NO_HOST: u32 = u32::MAX;
 /// repairs is new and carries no handle.
 #[derive(Debug, Clone)]
 pub struct Str<'a> {
-    text: Cow<'a, str>,
+    text: Text<'a>,
     /// The host handle's id, [`NO_HOST`] for none (a plain `u32` keeps a `Str` at 32 bytes).
     host: u32,
     lossy: bool,
     json_safe: bool,
 }
 
+/// Where a [`Str`]'s text is.
+#[derive(Debug, Clone)]
+enum Text<'a> {
+    Borrowed(&'a str),
+    Owned(String),
+    /// Read from the host on first use.
+    Host(&'a HostText<'a>),
+}
+
 impl<'a> Str<'a> {
     /// A string borrowed from the caller.
     pub fn borrowed(text: &'a str) -> Self {
-        Str {
-            text: Cow::Borrowed(text),
-            host: NO_HOST,
-            lossy: false,
-            json_safe: false,
-        }
+        Str::with(Text::Borrowed(text), NO_HOST)
     }
 
     /// A string the core owns.
     pub fn owned(text: String) -> Self {
-        Str {
-            text: Cow::Owned(text),
-            host: NO_HOST,
-            lossy: false,
-            json_safe: false,
-        }
+        Str::with(Text::Owned(text), NO_HOST)
     }
 
     /// A borrowed view of a host string registered under `id`.
     pub fn host(text: &'a str, id: HostId) -> Self {
+        Str::with(Text::Borrowed(text), id.0)
+    }
+
+    /// A host string read only as far as the core needs it (see [`HostText`]); its host
+    /// handle is the text's id.
+    pub fn host_text(text: &'a HostText<'a>) -> Self {
+        Str::with(Text::Host(text), text.id().0)
+    }
+
+    fn with(text: Text<'a>, host: u32) -> Self {
         Str {
-            text: Cow::Borrowed(text),
-            host: id.0,
+            text,
+            host,
             lossy: false,
             json_safe: false,
         }
@@ -136,21 +147,14 @@ impl<'a> Str<'a> {
     /// core reports it (`lone_surrogate`) at the string's path.
     pub fn lossy(text: String) -> Self {
         Str {
-            text: Cow::Owned(text),
-            host: NO_HOST,
             lossy: true,
-            json_safe: false,
+            ..Str::owned(text)
         }
     }
 
     /// A borrowed string known to need no JSON escaping (no `"`, `\\` or control characters).
     pub(crate) fn json_safe(text: &'a str) -> Self {
-        Str {
-            text: Cow::Borrowed(text),
-            host: NO_HOST,
-            lossy: false,
-            json_safe: true,
-        }
+        Str::borrowed(text).mark_json_safe()
     }
 
     /// Marks the string as needing no JSON escaping (the caller has checked it).
@@ -164,11 +168,12 @@ impl<'a> Str<'a> {
         self.json_safe
     }
 
-    /// The text when it borrows from the input.
+    /// The text when it borrows from the input; `None` for owned text and for a [`HostText`]
+    /// (which is not read for it).
     pub fn borrowed_text(&self) -> Option<&'a str> {
         match self.text {
-            Cow::Borrowed(text) => Some(text),
-            Cow::Owned(_) => None,
+            Text::Borrowed(text) => Some(text),
+            Text::Owned(_) | Text::Host(_) => None,
         }
     }
 
@@ -176,8 +181,9 @@ impl<'a> Str<'a> {
     /// is a different string).
     pub(crate) fn slice_from(&self, start: usize) -> Str<'a> {
         match &self.text {
-            Cow::Borrowed(text) => Str::borrowed(&text[start..]),
-            Cow::Owned(text) => Str::owned(text[start..].to_owned()),
+            Text::Borrowed(text) => Str::borrowed(&text[start..]),
+            Text::Owned(text) => Str::owned(text[start..].to_owned()),
+            Text::Host(host) => Str::borrowed(&host.text()[start..]),
         }
     }
 
@@ -188,7 +194,40 @@ impl<'a> Str<'a> {
 
     /// The text.
     pub fn as_str(&self) -> &str {
-        &self.text
+        match &self.text {
+            Text::Borrowed(text) => text,
+            Text::Owned(text) => text,
+            Text::Host(host) => host.text(),
+        }
+    }
+
+    /// Whether the text is empty (a [`HostText`] is not read for it).
+    pub(crate) fn is_empty(&self) -> bool {
+        match &self.text {
+            Text::Host(host) => host.is_empty(),
+            _ => self.as_str().is_empty(),
+        }
+    }
+
+    /// The first `n` bytes of the text (all of it when shorter); a [`HostText`] is read only
+    /// when its head falls short.
+    pub(crate) fn head(&self, n: usize) -> &[u8] {
+        match &self.text {
+            Text::Host(host) => host.head(n),
+            _ => {
+                let bytes = self.as_str().as_bytes();
+                &bytes[..n.min(bytes.len())]
+            }
+        }
+    }
+
+    /// Whether the text is canonical standard base64 ([`crate::base64::is_canonical`]; a
+    /// [`HostText`] is checked on its code units).
+    pub(crate) fn is_canonical_base64(&self) -> bool {
+        match &self.text {
+            Text::Host(host) => host.is_canonical_base64(),
+            _ => crate::base64::is_canonical(self.as_str()),
+        }
     }
 
     /// The host handle, when the string is a host string passed through unchanged.
@@ -198,8 +237,13 @@ impl<'a> Str<'a> {
 
     /// Detaches the string from any borrowed input (the host handle is dropped too).
     pub fn into_owned(self) -> Str<'static> {
+        let text = match self.text {
+            Text::Owned(text) => text,
+            Text::Borrowed(text) => text.to_owned(),
+            Text::Host(host) => host.text().to_owned(),
+        };
         Str {
-            text: Cow::Owned(self.text.into_owned()),
+            text: Text::Owned(text),
             host: NO_HOST,
             lossy: self.lossy,
             json_safe: self.json_safe,
@@ -209,7 +253,7 @@ impl<'a> Str<'a> {
 
 impl PartialEq for Str<'_> {
     fn eq(&self, other: &Self) -> bool {
-        self.text == other.text
+        self.as_str() == other.as_str()
     }
 }
 
@@ -235,7 +279,7 @@ pub struct Bytes<'a> {
 impl<'a> Bytes<'a> {
     /// Bytes from canonical standard base64 (RFC 4648 §4, padded); any other text is given back.
     pub fn from_base64(base64: Str<'a>) -> Result<Self, Str<'a>> {
-        if crate::base64::is_canonical(base64.as_str()) {
+        if base64.is_canonical_base64() {
             Ok(Bytes { base64 })
         } else {
             Err(base64)
@@ -332,6 +376,11 @@ impl<'a> Map<'a> {
     /// The entries in order.
     pub fn iter(&self) -> impl Iterator<Item = (&Str<'a>, &Value<'a>)> {
         self.entries.iter().map(|(k, v)| (k, v))
+    }
+
+    /// The entries in order, values mutable (keys stay as they are).
+    pub fn iter_mut(&mut self) -> impl Iterator<Item = (&Str<'a>, &mut Value<'a>)> {
+        self.entries.iter_mut().map(|(k, v)| (&*k, v))
     }
 
     /// Number of entries (repeated keys counted each time).
@@ -501,6 +550,11 @@ mod tests {
             Bytes::from_base64(Str::borrowed("iVBORw0KGgo")).unwrap_err().as_str(),
             "iVBORw0KGgo"
         );
+    }
+
+    #[test]
+    fn str_stays_small() {
+        assert_eq!(std::mem::size_of::<Str<'_>>(), 32);
     }
 
     #[test]

@@ -114,13 +114,19 @@ impl MediaKind {
     }
 }
 
-/// A base64 payload and its decoded size.
+/// A base64 payload.
 #[derive(Debug)]
 pub struct Payload<'a> {
     /// Canonical base64 (or unchecked text when validation is off).
     pub data: Str<'a>,
-    /// Decoded size in bytes.
-    pub size: u64,
+}
+
+impl Payload<'_> {
+    /// Decoded size in bytes, from the length and padding (which reads a host string whole:
+    /// only what uses the size pays for it).
+    pub fn size(&self) -> u64 {
+        crate::base64::decoded_len(self.data.as_str())
+    }
 }
 
 /// The kinds of block after normalization.

@@ -129,7 +129,7 @@ pub(super) fn replay_item<'a>(
 }
 
 fn is_data_url(text: &str) -> bool {
-    starts_with_ignore_case(text, "data:") && text.contains(',')
+    starts_with_ignore_case(text.as_bytes(), "data:") && text.contains(',')
 }
 
 fn take<'a>(map: &mut Vec<(Str<'a>, Value<'a>)>, key: &str) -> Option<Value<'a>> {

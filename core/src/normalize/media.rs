@@ -27,15 +27,15 @@ pub(super) fn payload<'a>(
     allow_url: bool,
     ctx: &mut Context<'_>,
 ) -> Result<PayloadOutcome<'a>, ConvertError> {
-    let raw = text.as_str();
-    if raw.is_empty() {
+    // A host string is read only as far as these checks need (see `HostText`).
+    if text.is_empty() {
         ctx.repair(Code::EmptyPayload, loc, "the payload is empty")?;
         return Ok(PayloadOutcome::Omitted("empty data"));
     }
     if allow_url
         && ["http://", "https://", "file://"]
             .iter()
-            .any(|scheme| starts_with_ignore_case(raw, scheme))
+            .any(|scheme| starts_with_ignore_case(text.head(scheme.len()), scheme))
     {
         ctx.repair(
             Code::UrlInData,
@@ -46,7 +46,7 @@ pub(super) fn payload<'a>(
     }
     let mut hint = None;
     let mut data = text;
-    if starts_with_ignore_case(data.as_str(), "data:") {
+    if starts_with_ignore_case(data.head(5), "data:") {
         if let Some(comma) = data.as_str().find(',') {
             let declared = data.as_str()[5..comma].split(';').next().unwrap_or("").trim();
             hint = (!declared.is_empty()).then(|| mime::normalize(declared).into_owned());
@@ -59,7 +59,7 @@ pub(super) fn payload<'a>(
         }
     }
     if ctx.options.validate_base64 {
-        if base64::is_canonical(data.as_str()) {
+        if data.is_canonical_base64() {
             data = data.mark_json_safe();
         } else if let Some(fixed) = base64::repair(data.as_str()) {
             let message = "base64 re-encoded canonically (whitespace, alphabet or padding)";
@@ -74,8 +74,7 @@ pub(super) fn payload<'a>(
             return Ok(PayloadOutcome::Omitted("invalid base64"));
         }
     }
-    let size = base64::decoded_len(data.as_str());
-    Ok(PayloadOutcome::Ok(Payload { data, size }, hint))
+    Ok(PayloadOutcome::Ok(Payload { data }, hint))
 }
 
 /// The normalized, non-empty declared MIME type of a field, for omitted markers.
@@ -161,7 +160,7 @@ pub(super) fn link<'a>(uri: Str<'a>, mime: Option<Str<'a>>) -> BlockKind<'a> {
 
 pub(super) fn sniff(payload: &Payload<'_>, ctx: &Context<'_>) -> Option<&'static str> {
     if ctx.options.sniff_mime {
-        mime::sniff(&base64::prefix_bytes(payload.data.as_str()))
+        mime::sniff(&base64::prefix_bytes(payload.data.head(base64::PREFIX_CHARS)))
     } else {
         None
     }
@@ -199,6 +198,7 @@ pub(super) fn checked_mime<'a>(
     }
 }
 
-pub(super) fn starts_with_ignore_case(text: &str, prefix: &str) -> bool {
-    text.len() >= prefix.len() && text.as_bytes()[..prefix.len()].eq_ignore_ascii_case(prefix.as_bytes())
+/// Whether `text` (or its first bytes) starts with `prefix`, ignoring ASCII case.
+pub(super) fn starts_with_ignore_case(text: &[u8], prefix: &str) -> bool {
+    text.len() >= prefix.len() && text[..prefix.len()].eq_ignore_ascii_case(prefix.as_bytes())
 }

@@ -132,7 +132,7 @@ fn payload_marker(kind: &str, payload: &Payload<'_>, mime: Option<&str>, uri: Op
     Marker {
         kind,
         label: mime,
-        size: Some(payload.size),
+        size: Some(payload.size()),
         uri,
         reason: None,
     }

@@ -186,8 +186,6 @@ pub struct Media<'a> {
     pub mime: Str<'a>,
     /// Canonical base64.
     pub data: Str<'a>,
-    /// Decoded size.
-    pub size: u64,
     /// The resource uri (blobs).
     pub uri: Option<Str<'a>>,
     /// The decoded text of a `text/plain` document, where the target wants text.
@@ -195,6 +193,11 @@ pub struct Media<'a> {
 }
 
 impl Media<'_> {
+    /// Decoded size in bytes (see [`Payload::size`]).
+    pub fn size(&self) -> u64 {
+        crate::base64::decoded_len(self.data.as_str())
+    }
+
     /// The marker of this media, with an optional reason.
     pub fn marker(&self, reason: Option<&str>) -> String {
         let kind = match self.class {
@@ -206,7 +209,7 @@ impl Media<'_> {
         Marker {
             kind,
             label: Some(self.mime.as_str()),
-            size: Some(self.size),
+            size: Some(self.size()),
             uri,
             reason,
         }
@@ -353,7 +356,7 @@ fn lay_out<'a>(
                         content: Some(at),
                     });
                 }
-                let Some(Payload { data, size }) = blob else { continue };
+                let Some(Payload { data }) = blob else { continue };
                 let mime = mime
                     .filter(|m| !m.as_str().is_empty())
                     .unwrap_or(Str::borrowed("application/octet-stream"));
@@ -371,7 +374,6 @@ fn lay_out<'a>(
                         class: class.unwrap_or(MediaClass::Document),
                         mime,
                         data,
-                        size,
                         uri: Some(uri),
                         text: None,
                     },
@@ -387,7 +389,6 @@ fn lay_out<'a>(
                     class,
                     mime,
                     data: payload.data,
-                    size: payload.size,
                     uri: None,
                     text: None,
                 };
@@ -427,7 +428,7 @@ fn lay_out<'a>(
             });
             continue;
         }
-        tally.count(&media);
+        tally.count(&media, &caps);
         if lift {
             emit(Part::Text {
                 text: Str::owned(media.marker(Some(profile.lifted_reason))),
@@ -489,11 +490,11 @@ pub fn fit_media(
         return None;
     }
     let limits = tally.fit_limits(caps, dimension, mode);
-    let over_bytes = limits.max_bytes.is_some_and(|max| media.size > max);
+    let over_bytes = limits.max_bytes.is_some_and(|max| media.size() > max);
     let sized = limits.max_dimension.is_some() || limits.max_short_side.is_some() || limits.max_pixels.is_some();
     let over_size = || {
         sized
-            && match imagesize::dimensions(essence, media.data.as_str()) {
+            && match imagesize::dimensions(essence, &media.data) {
                 Some((w, h)) => fit::target_size(w, h, &limits) != Ok((w, h)),
                 None => false,
             }
@@ -524,7 +525,6 @@ pub fn fit_media(
                 human_size(fitted.bytes.len() as u64),
             );
             ctx.notice(Code::ImageResized, path(), message);
-            media.size = fitted.bytes.len() as u64;
             media.data = Str::owned(base64_simd::STANDARD.encode_to_string(&fitted.bytes));
             media.mime = Str::borrowed(fitted.format.mime());
             None
@@ -593,15 +593,15 @@ impl Tally {
                 return Some(format!("over the {max} document limit"));
             }
         }
-        if let Some(max) = caps.item_bytes.filter(|max| media.size > *max) {
+        if let Some(max) = caps.item_bytes.filter(|max| media.size() > *max) {
             return Some(format!("over the {} limit", human_size(max)));
         }
-        if let Some(max) = caps.total_bytes.filter(|max| self.bytes + media.size > *max) {
+        if let Some(max) = caps.total_bytes.filter(|max| self.bytes + media.size() > *max) {
             return Some(format!("over the {} total limit", human_size(max)));
         }
         if media.class == MediaClass::Image {
             if let Some(max) = dimension {
-                if let Some((w, h)) = imagesize::dimensions(media.mime.as_str(), media.data.as_str()) {
+                if let Some((w, h)) = imagesize::dimensions(media.mime.as_str(), &media.data) {
                     if u64::from(w.max(h)) > max {
                         return Some(format!("{w}x{h} px is over the {max} px limit"));
                     }
@@ -645,14 +645,17 @@ impl Tally {
         }
     }
 
-    /// Counts `media` as carried.
-    pub fn count(&mut self, media: &Media<'_>) {
+    /// Counts `media` as carried. Its bytes count only under a total cap, the one rule that
+    /// reads them: its size is not worked out otherwise (see [`Payload::size`]).
+    pub fn count(&mut self, media: &Media<'_>, caps: &Caps) {
         match media.class {
             MediaClass::Image => self.images += 1,
             MediaClass::Document => self.documents += 1,
             _ => {}
         }
-        self.bytes += media.size;
+        if caps.total_bytes.is_some() {
+            self.bytes += media.size();
+        }
     }
 }
 
