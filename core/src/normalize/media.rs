@@ -8,7 +8,7 @@ use crate::error::{Code, ConvertError};
 use crate::fields::Fields;
 use crate::mime;
 use crate::model::{Str, Value};
-use crate::parsed::{BlockKind, Link, MediaKind, Payload};
+use crate::parsed::{BlockKind, Link, MediaBlock, MediaKind, Omitted, Payload};
 use crate::pointer::Loc;
 
 /// What became of a payload string.
@@ -95,11 +95,13 @@ pub(crate) fn media_block<'a>(
 ) -> Result<BlockKind<'a>, ConvertError> {
     let loc = keys.base;
     let declared = entries.take("mimeType");
-    let omitted = |reason| BlockKind::Omitted {
-        kind: kind.name(),
-        label: declared_label(declared.as_ref()),
-        uri: None,
-        reason,
+    let omitted = |reason| {
+        BlockKind::Omitted(Box::new(Omitted {
+            kind: kind.name(),
+            label: declared_label(declared.as_ref()),
+            uri: None,
+            reason,
+        }))
     };
     let data_loc = loc.key("data");
     let (payload, hint) = match entries.take("data") {
@@ -144,7 +146,7 @@ pub(crate) fn media_block<'a>(
             }
         },
     };
-    Ok(BlockKind::Media { kind, payload, mime })
+    Ok(BlockKind::Media(Box::new(MediaBlock { kind, payload, mime })))
 }
 
 pub(super) fn link<'a>(uri: Str<'a>, mime: Option<Str<'a>>) -> BlockKind<'a> {

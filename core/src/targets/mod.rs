@@ -189,18 +189,13 @@ pub(crate) fn check_tool_call_id(
 /// The marker of an omitted block.
 pub(crate) fn omitted_marker(kind: &BlockKind<'_>) -> Option<String> {
     match kind {
-        BlockKind::Omitted {
-            kind,
-            label,
-            uri,
-            reason,
-        } => Some(
+        BlockKind::Omitted(omitted) => Some(
             Marker {
-                kind,
-                label: label.as_deref(),
+                kind: omitted.kind,
+                label: omitted.label.as_deref(),
                 size: None,
-                uri: uri.as_deref(),
-                reason: Some(reason),
+                uri: omitted.uri.as_deref(),
+                reason: Some(omitted.reason),
             }
             .render(),
         ),

@@ -11,7 +11,7 @@ use crate::mime;
 use crate::model::{Str, Value};
 use crate::normalize::Context;
 use crate::options::{FitImages, Options, Structured};
-use crate::parsed::{Block, BlockAt, BlockKind, MediaKind, Payload, Resource, ToolResult};
+use crate::parsed::{Block, BlockAt, BlockKind, MediaBlock, MediaKind, Payload, Resource, ToolResult};
 
 /// Reason of a marker for a block the target cannot carry.
 pub const UNSUPPORTED: &str = "not supported by this target";
@@ -295,11 +295,8 @@ fn lay_out<'a>(
         .iter()
         .filter(|b| {
             matches!(
-                b.kind,
-                BlockKind::Media {
-                    kind: MediaKind::Image,
-                    ..
-                }
+                &b.kind,
+                BlockKind::Media(media) if media.kind == MediaKind::Image
             )
         })
         .count();
@@ -328,7 +325,7 @@ fn lay_out<'a>(
                 });
                 continue;
             }
-            BlockKind::Omitted { .. } => {
+            BlockKind::Omitted(_) => {
                 let marker = super::omitted_marker(&kind).unwrap_or_default();
                 emit(Part::Text {
                     text: Str::owned(marker),
@@ -377,7 +374,8 @@ fn lay_out<'a>(
                     },
                 )
             }
-            BlockKind::Media { kind, payload, mime } => {
+            BlockKind::Media(media) => {
+                let MediaBlock { kind, payload, mime } = *media;
                 let (class, accepted) = match kind {
                     MediaKind::Image => (MediaClass::Image, profile.images),
                     MediaKind::Audio => (MediaClass::Audio, profile.audio),
