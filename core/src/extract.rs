@@ -215,7 +215,6 @@ impl<'a> Walk<'_, 'a> {
     /// Applies the image block rules and the caps; returns the marker string.
     fn image(&mut self, map: Map<'a>, loc: &Loc<'_>) -> Result<Value<'a>, ConvertError> {
         let mut fields = Fields::pick(map);
-        fields.take("type");
         let keys = normalize::rename_aliases(&mut fields, normalize::BLOCK_ALIASES, loc, &mut self.ctx)?;
         let marker = match normalize::media_block(MediaKind::Image, &mut fields, &keys, &mut self.ctx)? {
             BlockKind::Media(media) => {

@@ -85,7 +85,6 @@ pub(super) fn object_block<'a>(
             }
         },
     };
-    entries.take("type");
     let keys = rename_aliases(&mut entries, BLOCK_ALIASES, loc, ctx)?;
     let (kind, inner_annotations) = match kind {
         Kind::Text => match text_block(&mut entries, loc, ctx)? {
