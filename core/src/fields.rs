@@ -37,15 +37,21 @@ macro_rules! slots {
     };
 }
 
+// `slot_of` tests the keys of one length in this order: the keys of the common blocks come first.
 slots! {
+    Type = "type",
+    Text = "text",
+    Data = "data",
+    MimeType = "mimeType",
+    Resource = "resource",
+    Content = "content",
+    IsError = "isError",
     Jsonrpc = "jsonrpc",
     Result = "result",
     Error = "error",
     Task = "task",
     ToolResult = "toolResult",
     ToolResultSnake = "tool_result",
-    Content = "content",
-    IsError = "isError",
     IsErrorSnake = "is_error",
     StructuredContent = "structuredContent",
     StructuredContentSnake = "structured_content",
@@ -53,12 +59,7 @@ slots! {
     MetaSnake = "meta",
     ResultType = "resultType",
     ResultTypeSnake = "result_type",
-    Type = "type",
-    Text = "text",
-    Data = "data",
-    MimeType = "mimeType",
     MimeTypeSnake = "mime_type",
-    Resource = "resource",
     Uri = "uri",
     Name = "name",
     Title = "title",
