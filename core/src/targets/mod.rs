@@ -69,7 +69,13 @@ impl Target {
 
     /// The field of the target's item that requires a tool-call id, if any.
     pub(crate) fn id_field(self) -> Option<&'static str> {
-        ID_FIELDS.iter().find(|(t, _)| *t == self).map(|(_, field)| *field)
+        match self {
+            Target::Anthropic | Target::AnthropicMcp => Some("tool_use_id"),
+            Target::OpenaiChat => Some("tool_call_id"),
+            Target::OpenaiResponses => Some("call_id"),
+            Target::Bedrock => Some("toolUseId"),
+            Target::Copilot | Target::Mcp | Target::Gemini | Target::GeminiLegacy | Target::Text => None,
+        }
     }
 
     /// Every target, in documentation order.
@@ -156,15 +162,6 @@ pub fn render<'a>(target: Target, result: ToolResult<'a>, ctx: &mut Context<'_>)
         diagnostics: std::mem::take(&mut ctx.diagnostics),
     }
 }
-
-/// Targets whose item requires a tool-call id, with the id field's name.
-const ID_FIELDS: &[(Target, &str)] = &[
-    (Target::Anthropic, "tool_use_id"),
-    (Target::AnthropicMcp, "tool_use_id"),
-    (Target::OpenaiChat, "tool_call_id"),
-    (Target::OpenaiResponses, "call_id"),
-    (Target::Bedrock, "toolUseId"),
-];
 
 /// Reports `missing_tool_call_id` (path `""`) when `target` requires an id and neither the
 /// option `tool_call_id` nor a replayed result block gives one.
