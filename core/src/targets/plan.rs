@@ -482,13 +482,17 @@ pub fn fit_media(
     ctx: &mut Context<'_>,
     path: impl Fn() -> String,
 ) -> Option<String> {
-    let essence = mime::essence(media.mime.as_str());
-    if mode == FitImages::Off || fit::Format::of_mime(essence).is_none() || tally.images_full(caps) {
+    if mode == FitImages::Off || tally.images_full(caps) {
         return None;
     }
     let limits = tally.fit_limits(caps, dimension, mode);
     let over_bytes = limits.max_bytes.is_some_and(|max| media.size > max);
     let sized = limits.max_dimension.is_some() || limits.max_short_side.is_some() || limits.max_pixels.is_some();
+    // Without a limit there is nothing to fit, whatever the format.
+    let essence = mime::essence(media.mime.as_str());
+    if (!over_bytes && !sized) || fit::Format::of_mime(essence).is_none() {
+        return None;
+    }
     let over_size = || {
         sized
             && match imagesize::dimensions(essence, media.data.as_str()) {
