@@ -9,7 +9,8 @@ use crate::model::{Map, Number, Str, Value};
 use crate::parsed::{AudienceAt, Block, BlockAt, BlockKind, Link, MediaKind, Omitted, Resource};
 use crate::pointer::Loc;
 
-/// One element of `content`.
+/// One element of `content` (inlined: it is one match around [`object_block`]).
+#[inline(always)]
 pub(super) fn block<'a>(
     value: Value<'a>,
     at: BlockAt,
