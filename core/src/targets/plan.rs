@@ -750,7 +750,7 @@ impl<'a> Joined<'a> {
 
     /// Appends a text part (structuredContent as canonical JSON); media parts are not text and
     /// are skipped.
-    #[inline]
+    #[inline(always)]
     pub fn push(&mut self, part: Part<'a>) {
         let text = match part {
             Part::Text { text, .. } => text,
