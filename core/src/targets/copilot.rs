@@ -40,6 +40,8 @@ pub fn render<'a>(result: ToolResult<'a>, ctx: &mut Context<'_>) -> Value<'a> {
     Value::Object(out)
 }
 
+/// One entry of `binaryResultsForLlm` (always inlined: its strings then move in without copies).
+#[inline(always)]
 fn binary<'a>(kind: &'static str, data: Str<'a>, mime: Str<'a>, description: Option<Str<'a>>) -> Value<'a> {
     let mut map = Map::with_capacity(4);
     map.push("type", Value::String(Str::borrowed(kind)));
