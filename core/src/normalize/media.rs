@@ -21,6 +21,9 @@ pub(super) enum PayloadOutcome<'a> {
     Omitted(&'static str),
 }
 
+/// Applies the payload rules to a `data` or `blob` string (always inlined: the string and the
+/// outcome then move without copies).
+#[inline(always)]
 pub(super) fn payload<'a>(
     text: Str<'a>,
     loc: &Loc<'_>,
