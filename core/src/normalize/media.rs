@@ -172,7 +172,9 @@ pub(super) fn sniff(payload: &Payload<'_>, ctx: &Context<'_>) -> Option<&'static
     }
 }
 
-/// Normalizes a declared MIME type and checks it against the sniffed one.
+/// Normalizes a declared MIME type and checks it against the sniffed one (always inlined: the
+/// type then moves without copies).
+#[inline(always)]
 pub(super) fn checked_mime<'a>(
     declared: Str<'a>,
     sniffed: Option<&'static str>,
