@@ -146,7 +146,8 @@ impl<'a> Fields<'a> {
         fields
     }
 
-    /// The object again: its entries in input order (a taken field's value is `null`).
+    /// The object again: its entries in input order (a taken field is `null`, or gone when it
+    /// was the last entry).
     pub fn into_map(self) -> Map<'a> {
         self.entries.into_iter().collect()
     }
@@ -192,6 +193,11 @@ impl<'a> Fields<'a> {
         let position = self.position(key)?;
         if let Some(slot) = slot_of(key) {
             self.index[slot as usize] = 0;
+        }
+        // The last entry goes (no other slot points at it), which leaves one entry fewer to drop;
+        // any other is left `null` so that the positions stay.
+        if position + 1 == self.entries.len() {
+            return self.entries.pop().map(|(_, value)| value);
         }
         Some(std::mem::replace(&mut self.entries[position].1, Value::Null))
     }
