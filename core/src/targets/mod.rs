@@ -142,7 +142,9 @@ impl FromStr for Target {
     }
 }
 
-/// Renders `result` for `target`, moving the collected diagnostics into the conversion.
+/// Renders `result` for `target`, moving the collected diagnostics into the conversion (always
+/// inlined into [`crate::convert`]: the result then moves into the target's renderer uncopied).
+#[inline(always)]
 pub fn render<'a>(target: Target, result: ToolResult<'a>, ctx: &mut Context<'_>) -> Conversion<'a> {
     let (output, attachments) = match target {
         Target::Copilot => (copilot::render(result, ctx), Vec::new()),
