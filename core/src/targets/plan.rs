@@ -243,11 +243,16 @@ pub struct Plan<'a> {
 
 /// Lays out `result` for a target with `profile`.
 pub fn plan<'a>(mut result: ToolResult<'a>, profile: &Profile, ctx: &mut Context<'_>) -> Plan<'a> {
+    plan_in(&mut result, profile, ctx)
+}
+
+/// [`plan`], taking the blocks and structuredContent out of `result`.
+fn plan_in<'a>(result: &mut ToolResult<'a>, profile: &Profile, ctx: &mut Context<'_>) -> Plan<'a> {
     let mut parts = Vec::with_capacity(result.blocks.len());
-    let lifted = lay_out(&mut result, profile, ctx, |part| parts.push(part));
-    place_structured(&mut result, &mut parts, ctx);
+    let lifted = lay_out(result, profile, ctx, |part| parts.push(part));
+    place_structured(result, &mut parts, ctx);
     if let Some(max) = ctx.options.max_text_chars {
-        budget_text(&mut parts, max, &result, ctx);
+        budget_text(&mut parts, max, result, ctx);
     }
     if profile.drop_blank_text {
         parts.retain(|p| !matches!(p, Part::Text { .. }) || p.says_something());
@@ -261,9 +266,10 @@ pub fn plan<'a>(mut result: ToolResult<'a>, profile: &Profile, ctx: &mut Context
 
 /// [`plan`], handing each part to `part` in order instead of collecting them, and returning
 /// the lifted media and whether the tool reported an error. Without structuredContent to
-/// place, a text budget or blank text to drop, no list of parts is built.
+/// place, a text budget or blank text to drop, no list of parts is built. Takes the blocks and
+/// structuredContent out of `result` (borrowed, so that the result is not copied to get here).
 pub fn plan_each<'a>(
-    mut result: ToolResult<'a>,
+    result: &mut ToolResult<'a>,
     profile: &Profile,
     ctx: &mut Context<'_>,
     part: impl FnMut(Part<'a>),
@@ -272,10 +278,10 @@ pub fn plan_each<'a>(
     let no_structured =
         options.structured_content == Structured::Ignore || matches!(result.structured, None | Some(Value::Null));
     if no_structured && options.max_text_chars.is_none() && !profile.drop_blank_text {
-        let lifted = lay_out(&mut result, profile, ctx, part);
+        let lifted = lay_out(result, profile, ctx, part);
         return (lifted, result.is_error);
     }
-    let plan = plan(result, profile, ctx);
+    let plan = plan_in(result, profile, ctx);
     plan.parts.into_iter().for_each(part);
     (plan.lifted, plan.is_error)
 }
