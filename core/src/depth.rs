@@ -17,19 +17,24 @@ pub(crate) struct Checked<'a> {
 }
 
 /// `Err(too_deep)` when `value` nests arrays and objects deeper than [`MAX_DEPTH`]; the value
-/// is then dropped iteratively.
+/// is then dropped iteratively. Always inlined (the refusal is not), so that an accepted value
+/// is not moved in and out.
+#[inline(always)]
 pub(crate) fn check(value: Value<'_>) -> Result<Checked<'_>, ConvertError> {
     let mut lossy = false;
     if within(&value, 1, &mut lossy) {
         return Ok(Checked { value, lossy });
     }
+    Err(refuse(value))
+}
+
+/// The `too_deep` error of a value [`within`] refused; drops the value iteratively.
+#[cold]
+#[inline(never)]
+fn refuse(value: Value<'_>) -> ConvertError {
     let path = too_deep(&value, 1, &Loc::at("")).unwrap_or_default();
     dismantle(value);
-    Err(ConvertError::new(
-        Code::TooDeep,
-        path,
-        format!("nesting deeper than {MAX_DEPTH} levels"),
-    ))
+    ConvertError::new(Code::TooDeep, path, format!("nesting deeper than {MAX_DEPTH} levels"))
 }
 
 /// Whether `value` (at `depth`) nests no deeper than [`MAX_DEPTH`]; sets `lossy` when a string

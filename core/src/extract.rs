@@ -10,7 +10,7 @@ use crate::marker::Marker;
 use crate::model::{Map, Str, Value};
 use crate::normalize::{self, Context};
 use crate::options::Options;
-use crate::parsed::{BlockKind, MediaKind};
+use crate::parsed::{BlockKind, MediaBlock, MediaKind};
 use crate::pointer::{push_token, Loc, PointerToken};
 use crate::targets::plan::{fit_media, Caps, Media, MediaClass, Tally};
 
@@ -215,10 +215,10 @@ impl<'a> Walk<'_, 'a> {
     /// Applies the image block rules and the caps; returns the marker string.
     fn image(&mut self, map: Map<'a>, loc: &Loc<'_>) -> Result<Value<'a>, ConvertError> {
         let mut fields = Fields::pick(map);
-        fields.take("type");
         let keys = normalize::rename_aliases(&mut fields, normalize::BLOCK_ALIASES, loc, &mut self.ctx)?;
         let marker = match normalize::media_block(MediaKind::Image, &mut fields, &keys, &mut self.ctx)? {
-            BlockKind::Media { payload, mime, .. } => {
+            BlockKind::Media(media) => {
+                let MediaBlock { payload, mime, .. } = *media;
                 let mut media = Media {
                     class: MediaClass::Image,
                     mime,

@@ -37,15 +37,21 @@ macro_rules! slots {
     };
 }
 
+// `slot_of` tests the keys of one length in this order: the keys of the common blocks come first.
 slots! {
+    Type = "type",
+    Text = "text",
+    Data = "data",
+    MimeType = "mimeType",
+    Resource = "resource",
+    Content = "content",
+    IsError = "isError",
     Jsonrpc = "jsonrpc",
     Result = "result",
     Error = "error",
     Task = "task",
     ToolResult = "toolResult",
     ToolResultSnake = "tool_result",
-    Content = "content",
-    IsError = "isError",
     IsErrorSnake = "is_error",
     StructuredContent = "structuredContent",
     StructuredContentSnake = "structured_content",
@@ -53,12 +59,7 @@ slots! {
     MetaSnake = "meta",
     ResultType = "resultType",
     ResultTypeSnake = "result_type",
-    Type = "type",
-    Text = "text",
-    Data = "data",
-    MimeType = "mimeType",
     MimeTypeSnake = "mime_type",
-    Resource = "resource",
     Uri = "uri",
     Name = "name",
     Title = "title",
@@ -145,7 +146,8 @@ impl<'a> Fields<'a> {
         fields
     }
 
-    /// The object again: its entries in input order (a taken field's value is `null`).
+    /// The object again: its entries in input order (a taken field is `null`, or gone when it
+    /// was the last entry).
     pub fn into_map(self) -> Map<'a> {
         self.entries.into_iter().collect()
     }
@@ -191,6 +193,11 @@ impl<'a> Fields<'a> {
         let position = self.position(key)?;
         if let Some(slot) = slot_of(key) {
             self.index[slot as usize] = 0;
+        }
+        // The last entry goes (no other slot points at it), which leaves one entry fewer to drop;
+        // any other is left `null` so that the positions stay.
+        if position + 1 == self.entries.len() {
+            return self.entries.pop().map(|(_, value)| value);
         }
         Some(std::mem::replace(&mut self.entries[position].1, Value::Null))
     }

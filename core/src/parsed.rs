@@ -134,24 +134,41 @@ impl Payload<'_> {
 pub enum BlockKind<'a> {
     /// Text.
     Text(Str<'a>),
-    /// Image or audio with its MIME type.
-    Media {
-        kind: MediaKind,
-        payload: Payload<'a>,
-        mime: Str<'a>,
-    },
+    /// Image or audio with its MIME type (boxed, as every kind but text, so that a block stays
+    /// small: most blocks are text).
+    Media(Box<MediaBlock<'a>>),
     /// An embedded resource: text, blob or both (boxed: most blocks are text).
     Resource(Box<Resource<'a>>),
     /// A resource link (boxed: most blocks are text).
     Link(Box<Link<'a>>),
-    /// A block that could not be repaired, shown as a marker.
-    Omitted {
-        kind: &'static str,
-        label: Option<String>,
-        uri: Option<String>,
-        reason: &'static str,
-    },
+    /// A block that could not be repaired, shown as a marker (boxed: it is rare).
+    Omitted(Box<Omitted>),
 }
+
+/// An image or audio block.
+#[derive(Debug)]
+pub struct MediaBlock<'a> {
+    /// Image or audio.
+    pub kind: MediaKind,
+    /// The payload.
+    pub payload: Payload<'a>,
+    /// Its MIME type.
+    pub mime: Str<'a>,
+}
+
+/// What the marker of a block that could not be repaired shows.
+#[derive(Debug)]
+pub struct Omitted {
+    /// The block's type.
+    pub kind: &'static str,
+    /// Its declared MIME type, when any.
+    pub label: Option<String>,
+    /// Its uri, when any.
+    pub uri: Option<String>,
+    /// Why it was omitted.
+    pub reason: &'static str,
+}
+
 /// An embedded resource: text, blob or both.
 #[derive(Debug)]
 pub struct Resource<'a> {

@@ -6,10 +6,11 @@ use crate::canonical;
 use crate::error::{Code, ConvertError};
 use crate::fields::Fields;
 use crate::model::{Map, Number, Str, Value};
-use crate::parsed::{AudienceAt, Block, BlockAt, BlockKind, Link, MediaKind, Resource};
+use crate::parsed::{AudienceAt, Block, BlockAt, BlockKind, Link, MediaKind, Omitted, Resource};
 use crate::pointer::Loc;
 
-/// One element of `content`.
+/// One element of `content` (inlined: it is one match around [`object_block`]).
+#[inline(always)]
 pub(super) fn block<'a>(
     value: Value<'a>,
     at: BlockAt,
@@ -85,7 +86,6 @@ pub(super) fn object_block<'a>(
             }
         },
     };
-    entries.take("type");
     let keys = rename_aliases(&mut entries, BLOCK_ALIASES, loc, ctx)?;
     let (kind, inner_annotations) = match kind {
         Kind::Text => match text_block(&mut entries, loc, ctx)? {
@@ -99,7 +99,7 @@ pub(super) fn object_block<'a>(
         },
         Kind::Link => (link_block(&mut entries, &keys, ctx)?, None),
     };
-    if matches!(kind, BlockKind::Omitted { .. }) {
+    if matches!(kind, BlockKind::Omitted(_)) {
         return Ok(Some(Block {
             at,
             kind,
@@ -288,12 +288,12 @@ fn resource_block<'a>(
     };
     if text.is_none() && blob.is_none() {
         if let Some((reason, label, uri)) = omitted_at {
-            let omitted = BlockKind::Omitted {
+            let omitted = BlockKind::Omitted(Box::new(Omitted {
                 kind: "resource",
                 label,
                 uri,
                 reason,
-            };
+            }));
             return Ok(Some((omitted, None)));
         }
         let message = "resource has neither text nor blob; given as a link";
@@ -332,12 +332,12 @@ fn link_block<'a>(
                 ),
             };
             ctx.repair(code, &loc.key("uri"), message)?;
-            return Ok(BlockKind::Omitted {
+            return Ok(BlockKind::Omitted(Box::new(Omitted {
                 kind: "resource_link",
                 label,
                 uri: None,
                 reason: "missing uri",
-            });
+            })));
         }
     };
     let mime = match entries.take("mimeType") {

@@ -11,7 +11,7 @@ use crate::canonical;
 use crate::error::{Code, ConvertError};
 use crate::mime;
 use crate::model::{Map, Str, Value};
-use crate::parsed::{Block, BlockAt, BlockKind, MediaKind, Resource, ToolResult};
+use crate::parsed::{Block, BlockAt, BlockKind, MediaBlock, MediaKind, Omitted, Resource, ToolResult};
 use crate::pointer::Loc;
 
 /// The result-level replay shapes and where their content and id stand.
@@ -278,12 +278,12 @@ fn media<'a>(
     let payload = match payload(data, data_loc, false, ctx)? {
         PayloadOutcome::Ok(payload, _) => payload,
         PayloadOutcome::Omitted(reason) => {
-            return Ok(Some(BlockKind::Omitted {
+            return Ok(Some(BlockKind::Omitted(Box::new(Omitted {
                 kind: class.name(),
                 label,
                 uri: None,
                 reason,
-            }))
+            }))))
         }
         PayloadOutcome::Url(url) => return Ok(Some(super::media::link(url, declared))),
     };
@@ -293,16 +293,16 @@ fn media<'a>(
         None => Str::borrowed(sniffed.unwrap_or("application/octet-stream")),
     };
     Ok(Some(match class {
-        Class::Image => BlockKind::Media {
+        Class::Image => BlockKind::Media(Box::new(MediaBlock {
             kind: MediaKind::Image,
             payload,
             mime,
-        },
-        Class::Audio => BlockKind::Media {
+        })),
+        Class::Audio => BlockKind::Media(Box::new(MediaBlock {
             kind: MediaKind::Audio,
             payload,
             mime,
-        },
+        })),
         Class::Resource => BlockKind::Resource(Box::new(Resource {
             uri: Str::borrowed(""),
             mime: Some(mime),

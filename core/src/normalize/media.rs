@@ -8,7 +8,7 @@ use crate::error::{Code, ConvertError};
 use crate::fields::Fields;
 use crate::mime;
 use crate::model::{Str, Value};
-use crate::parsed::{BlockKind, Link, MediaKind, Payload};
+use crate::parsed::{BlockKind, Link, MediaBlock, MediaKind, Omitted, Payload};
 use crate::pointer::Loc;
 
 /// What became of a payload string.
@@ -21,6 +21,9 @@ pub(super) enum PayloadOutcome<'a> {
     Omitted(&'static str),
 }
 
+/// Applies the payload rules to a `data` or `blob` string (always inlined: the string and the
+/// outcome then move without copies).
+#[inline(always)]
 pub(super) fn payload<'a>(
     text: Str<'a>,
     loc: &Loc<'_>,
@@ -94,11 +97,13 @@ pub(crate) fn media_block<'a>(
 ) -> Result<BlockKind<'a>, ConvertError> {
     let loc = keys.base;
     let declared = entries.take("mimeType");
-    let omitted = |reason| BlockKind::Omitted {
-        kind: kind.name(),
-        label: declared_label(declared.as_ref()),
-        uri: None,
-        reason,
+    let omitted = |reason| {
+        BlockKind::Omitted(Box::new(Omitted {
+            kind: kind.name(),
+            label: declared_label(declared.as_ref()),
+            uri: None,
+            reason,
+        }))
     };
     let data_loc = loc.key("data");
     let (payload, hint) = match entries.take("data") {
@@ -143,7 +148,7 @@ pub(crate) fn media_block<'a>(
             }
         },
     };
-    Ok(BlockKind::Media { kind, payload, mime })
+    Ok(BlockKind::Media(Box::new(MediaBlock { kind, payload, mime })))
 }
 
 pub(super) fn link<'a>(uri: Str<'a>, mime: Option<Str<'a>>) -> BlockKind<'a> {
@@ -166,7 +171,9 @@ pub(super) fn sniff(payload: &Payload<'_>, ctx: &Context<'_>) -> Option<&'static
     }
 }
 
-/// Normalizes a declared MIME type and checks it against the sniffed one.
+/// Normalizes a declared MIME type and checks it against the sniffed one (always inlined: the
+/// type then moves without copies).
+#[inline(always)]
 pub(super) fn checked_mime<'a>(
     declared: Str<'a>,
     sniffed: Option<&'static str>,

@@ -13,10 +13,10 @@ pub const PROFILE: Profile = Profile {
 };
 
 /// `{textResultForLlm, resultType, binaryResultsForLlm?}`.
-pub fn render<'a>(result: ToolResult<'a>, ctx: &mut Context<'_>) -> Value<'a> {
+pub fn render<'a>(mut result: ToolResult<'a>, ctx: &mut Context<'_>) -> Value<'a> {
     let mut text = Joined::for_blocks(&result);
     let mut binaries = Vec::new();
-    let (_, is_error) = plan::plan_each(result, &PROFILE, ctx, |part| match part {
+    let (_, is_error) = plan::plan_each(&mut result, &PROFILE, ctx, |part| match part {
         Part::Media(media) => {
             let kind = if media.class == plan::MediaClass::Image {
                 "image"
@@ -40,6 +40,8 @@ pub fn render<'a>(result: ToolResult<'a>, ctx: &mut Context<'_>) -> Value<'a> {
     Value::Object(out)
 }
 
+/// One entry of `binaryResultsForLlm` (always inlined: its strings then move in without copies).
+#[inline(always)]
 fn binary<'a>(kind: &'static str, data: Str<'a>, mime: Str<'a>, description: Option<Str<'a>>) -> Value<'a> {
     let mut map = Map::with_capacity(4);
     map.push("type", Value::String(Str::borrowed(kind)));

@@ -5,7 +5,7 @@ use crate::marker::Marker;
 use crate::model::{Map, Number, Str, Value};
 use crate::normalize::Context;
 use crate::options::Binary;
-use crate::parsed::{Block, BlockKind, Link, Payload, Resource, ToolResult};
+use crate::parsed::{Block, BlockKind, Link, MediaBlock, Payload, Resource, ToolResult};
 
 /// `{content, isError, structuredContent?, _meta?, resultType?}`.
 pub fn render<'a>(result: ToolResult<'a>, ctx: &mut Context<'_>) -> Value<'a> {
@@ -43,11 +43,12 @@ fn render_block<'a>(block: Block<'a>, markers: bool, content: &mut Vec<Value<'a>
     let (annotations, meta) = (annotations.map(|a| *a), meta.map(|m| *m));
     match kind {
         BlockKind::Text(text) => content.push(text_block(text, annotations, meta)),
-        BlockKind::Media { kind, payload, mime } if markers => {
-            let marker = payload_marker(kind.name(), &payload, Some(mime.as_str()), None);
+        BlockKind::Media(media) if markers => {
+            let marker = payload_marker(media.kind.name(), &media.payload, Some(media.mime.as_str()), None);
             content.push(text_block(Str::owned(marker), annotations, meta));
         }
-        BlockKind::Media { kind, payload, mime } => {
+        BlockKind::Media(media) => {
+            let MediaBlock { kind, payload, mime } = *media;
             let mut map = Map::with_capacity(5);
             map.push("type", Value::String(Str::borrowed(kind.name())));
             map.push("data", Value::String(payload.data));
@@ -124,7 +125,7 @@ fn render_block<'a>(block: Block<'a>, markers: bool, content: &mut Vec<Value<'a>
             }
             content.push(finish(map, annotations, meta));
         }
-        BlockKind::Omitted { .. } => {}
+        BlockKind::Omitted(_) => {}
     }
 }
 

@@ -69,7 +69,13 @@ impl Target {
 
     /// The field of the target's item that requires a tool-call id, if any.
     pub(crate) fn id_field(self) -> Option<&'static str> {
-        ID_FIELDS.iter().find(|(t, _)| *t == self).map(|(_, field)| *field)
+        match self {
+            Target::Anthropic | Target::AnthropicMcp => Some("tool_use_id"),
+            Target::OpenaiChat => Some("tool_call_id"),
+            Target::OpenaiResponses => Some("call_id"),
+            Target::Bedrock => Some("toolUseId"),
+            Target::Copilot | Target::Mcp | Target::Gemini | Target::GeminiLegacy | Target::Text => None,
+        }
     }
 
     /// Every target, in documentation order.
@@ -136,7 +142,9 @@ impl FromStr for Target {
     }
 }
 
-/// Renders `result` for `target`, moving the collected diagnostics into the conversion.
+/// Renders `result` for `target`, moving the collected diagnostics into the conversion (always
+/// inlined into [`crate::convert`]: the result then moves into the target's renderer uncopied).
+#[inline(always)]
 pub fn render<'a>(target: Target, result: ToolResult<'a>, ctx: &mut Context<'_>) -> Conversion<'a> {
     let (output, attachments) = match target {
         Target::Copilot => (copilot::render(result, ctx), Vec::new()),
@@ -156,15 +164,6 @@ pub fn render<'a>(target: Target, result: ToolResult<'a>, ctx: &mut Context<'_>)
         diagnostics: std::mem::take(&mut ctx.diagnostics),
     }
 }
-
-/// Targets whose item requires a tool-call id, with the id field's name.
-const ID_FIELDS: &[(Target, &str)] = &[
-    (Target::Anthropic, "tool_use_id"),
-    (Target::AnthropicMcp, "tool_use_id"),
-    (Target::OpenaiChat, "tool_call_id"),
-    (Target::OpenaiResponses, "call_id"),
-    (Target::Bedrock, "toolUseId"),
-];
 
 /// Reports `missing_tool_call_id` (path `""`) when `target` requires an id and neither the
 /// option `tool_call_id` nor a replayed result block gives one.
@@ -189,18 +188,13 @@ pub(crate) fn check_tool_call_id(
 /// The marker of an omitted block.
 pub(crate) fn omitted_marker(kind: &BlockKind<'_>) -> Option<String> {
     match kind {
-        BlockKind::Omitted {
-            kind,
-            label,
-            uri,
-            reason,
-        } => Some(
+        BlockKind::Omitted(omitted) => Some(
             Marker {
-                kind,
-                label: label.as_deref(),
+                kind: omitted.kind,
+                label: omitted.label.as_deref(),
                 size: None,
-                uri: uri.as_deref(),
-                reason: Some(reason),
+                uri: omitted.uri.as_deref(),
+                reason: Some(omitted.reason),
             }
             .render(),
         ),

@@ -11,7 +11,7 @@ use crate::mime;
 use crate::model::{Str, Value};
 use crate::normalize::Context;
 use crate::options::{FitImages, Options, Structured};
-use crate::parsed::{Block, BlockAt, BlockKind, MediaKind, Payload, Resource, ToolResult};
+use crate::parsed::{Block, BlockAt, BlockKind, MediaBlock, MediaKind, Payload, Resource, ToolResult};
 
 /// Reason of a marker for a block the target cannot carry.
 pub const UNSUPPORTED: &str = "not supported by this target";
@@ -246,11 +246,16 @@ pub struct Plan<'a> {
 
 /// Lays out `result` for a target with `profile`.
 pub fn plan<'a>(mut result: ToolResult<'a>, profile: &Profile, ctx: &mut Context<'_>) -> Plan<'a> {
+    plan_in(&mut result, profile, ctx)
+}
+
+/// [`plan`], taking the blocks and structuredContent out of `result`.
+fn plan_in<'a>(result: &mut ToolResult<'a>, profile: &Profile, ctx: &mut Context<'_>) -> Plan<'a> {
     let mut parts = Vec::with_capacity(result.blocks.len());
-    let lifted = lay_out(&mut result, profile, ctx, |part| parts.push(part));
-    place_structured(&mut result, &mut parts, ctx);
+    let lifted = lay_out(result, profile, ctx, |part| parts.push(part));
+    place_structured(result, &mut parts, ctx);
     if let Some(max) = ctx.options.max_text_chars {
-        budget_text(&mut parts, max, &result, ctx);
+        budget_text(&mut parts, max, result, ctx);
     }
     if profile.drop_blank_text {
         parts.retain(|p| !matches!(p, Part::Text { .. }) || p.says_something());
@@ -264,9 +269,10 @@ pub fn plan<'a>(mut result: ToolResult<'a>, profile: &Profile, ctx: &mut Context
 
 /// [`plan`], handing each part to `part` in order instead of collecting them, and returning
 /// the lifted media and whether the tool reported an error. Without structuredContent to
-/// place, a text budget or blank text to drop, no list of parts is built.
+/// place, a text budget or blank text to drop, no list of parts is built. Takes the blocks and
+/// structuredContent out of `result` (borrowed, so that the result is not copied to get here).
 pub fn plan_each<'a>(
-    mut result: ToolResult<'a>,
+    result: &mut ToolResult<'a>,
     profile: &Profile,
     ctx: &mut Context<'_>,
     part: impl FnMut(Part<'a>),
@@ -275,10 +281,10 @@ pub fn plan_each<'a>(
     let no_structured =
         options.structured_content == Structured::Ignore || matches!(result.structured, None | Some(Value::Null));
     if no_structured && options.max_text_chars.is_none() && !profile.drop_blank_text {
-        let lifted = lay_out(&mut result, profile, ctx, part);
+        let lifted = lay_out(result, profile, ctx, part);
         return (lifted, result.is_error);
     }
-    let plan = plan(result, profile, ctx);
+    let plan = plan_in(result, profile, ctx);
     plan.parts.into_iter().for_each(part);
     (plan.lifted, plan.is_error)
 }
@@ -298,11 +304,8 @@ fn lay_out<'a>(
         .iter()
         .filter(|b| {
             matches!(
-                b.kind,
-                BlockKind::Media {
-                    kind: MediaKind::Image,
-                    ..
-                }
+                &b.kind,
+                BlockKind::Media(media) if media.kind == MediaKind::Image
             )
         })
         .count();
@@ -331,7 +334,7 @@ fn lay_out<'a>(
                 });
                 continue;
             }
-            BlockKind::Omitted { .. } => {
+            BlockKind::Omitted(_) => {
                 let marker = super::omitted_marker(&kind).unwrap_or_default();
                 emit(Part::Text {
                     text: Str::owned(marker),
@@ -379,7 +382,8 @@ fn lay_out<'a>(
                     },
                 )
             }
-            BlockKind::Media { kind, payload, mime } => {
+            BlockKind::Media(media) => {
+                let MediaBlock { kind, payload, mime } = *media;
                 let (class, accepted) = match kind {
                     MediaKind::Image => (MediaClass::Image, profile.images),
                     MediaKind::Audio => (MediaClass::Audio, profile.audio),
@@ -485,13 +489,17 @@ pub fn fit_media(
     ctx: &mut Context<'_>,
     path: impl Fn() -> String,
 ) -> Option<String> {
-    let essence = mime::essence(media.mime.as_str());
-    if mode == FitImages::Off || fit::Format::of_mime(essence).is_none() || tally.images_full(caps) {
+    if mode == FitImages::Off || tally.images_full(caps) {
         return None;
     }
     let limits = tally.fit_limits(caps, dimension, mode);
     let over_bytes = limits.max_bytes.is_some_and(|max| media.size() > max);
     let sized = limits.max_dimension.is_some() || limits.max_short_side.is_some() || limits.max_pixels.is_some();
+    // Without a limit there is nothing to fit, whatever the format.
+    let essence = mime::essence(media.mime.as_str());
+    if (!over_bytes && !sized) || fit::Format::of_mime(essence).is_none() {
+        return None;
+    }
     let over_size = || {
         sized
             && match imagesize::dimensions(essence, &media.data) {
@@ -751,7 +759,7 @@ impl<'a> Joined<'a> {
 
     /// Appends a text part (structuredContent as canonical JSON); media parts are not text and
     /// are skipped.
-    #[inline]
+    #[inline(always)]
     pub fn push(&mut self, part: Part<'a>) {
         let text = match part {
             Part::Text { text, .. } => text,

@@ -12,8 +12,8 @@ pub const PROFILE: Profile = Profile {
 };
 
 /// Text parts joined with `\n`, `[tool error] ` first for error results.
-pub fn render<'a>(result: ToolResult<'a>, ctx: &mut Context<'_>) -> Value<'a> {
+pub fn render<'a>(mut result: ToolResult<'a>, ctx: &mut Context<'_>) -> Value<'a> {
     let mut text = Joined::for_blocks(&result);
-    let (_, is_error) = plan::plan_each(result, &PROFILE, ctx, |part| text.push(part));
+    let (_, is_error) = plan::plan_each(&mut result, &PROFILE, ctx, |part| text.push(part));
     Value::String(plan::error_prefixed(text.finish(), is_error))
 }
