@@ -193,11 +193,12 @@ impl<'a> Str<'a> {
     }
 
     /// The text.
+    #[inline]
     pub fn as_str(&self) -> &str {
         match &self.text {
             Text::Borrowed(text) => text,
             Text::Owned(text) => text,
-            Text::Host(host) => host.text(),
+            Text::Host(host) => host_text(host),
         }
     }
 
@@ -249,6 +250,14 @@ impl<'a> Str<'a> {
             json_safe: self.json_safe,
         }
     }
+}
+
+/// A [`HostText`]'s text, out of line: most strings are not host texts, and reading one is
+/// rare next to the reads of borrowed and owned text.
+#[cold]
+#[inline(never)]
+fn host_text<'h>(host: &'h HostText<'_>) -> &'h str {
+    host.text()
 }
 
 impl PartialEq for Str<'_> {
