@@ -6,6 +6,7 @@
 //! errors map to the package's exceptions (see `error`).
 
 mod error;
+mod fastcall;
 mod lift;
 mod lower;
 mod options;
@@ -54,10 +55,8 @@ fn convert_json<'py>(
     lift::value(py, &hosts, conversion.into_value())
 }
 
-/// Converts for the GitHub Copilot SDK: the ``ToolResultObject`` wire dict alone (the
-/// ``output`` of ``convert(result, "copilot", **options)``, which also has the diagnostics).
-#[pyfunction]
-#[pyo3(signature = (result, **options))]
+/// Converts for the GitHub Copilot SDK: the `ToolResultObject` wire dict alone (the `output`
+/// of `convert(result, "copilot", **options)`). Its Python function is made in [`fastcall`].
 fn to_copilot<'py>(
     py: Python<'py>,
     result: &Bound<'py, PyAny>,
@@ -226,6 +225,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(extract_images, m)?)?;
     m.add_function(wrap_pyfunction!(extract_images_json, m)?)?;
     m.add_function(wrap_pyfunction!(target_names, m)?)?;
-    m.add_function(wrap_pyfunction!(to_copilot, m)?)?;
+    m.add_function(fastcall::to_copilot(m)?)?;
     Ok(())
 }
