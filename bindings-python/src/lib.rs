@@ -17,7 +17,7 @@ use mcp_tool_result::{json, Code, Conversion, ConvertError, Host, Map, Options, 
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 
-use crate::lower::Hosts;
+use crate::lower::{Hosts, Lowered};
 
 /// Calls borrowing at least this many bytes of host text run with the GIL released.
 pub(crate) const DETACH_BYTES: usize = 64 * 1024;
@@ -70,7 +70,7 @@ fn to_copilot<'py>(
 
 /// What a call converts: a lowered host value, or JSON text the core parses.
 enum Input<'h> {
-    Value(Value<'h>),
+    Value(Lowered<'h>),
     Json(&'h str),
 }
 
@@ -78,8 +78,17 @@ impl<'h> Input<'h> {
     /// The value (JSON text is parsed here, inside the core call).
     fn into_value(self) -> Result<Value<'h>, ConvertError> {
         match self {
-            Input::Value(value) => Ok(value),
+            Input::Value(lowered) => Ok(lowered.value),
             Input::Json(text) => json::parse(text),
+        }
+    }
+
+    /// The value and, for a lowered one, whether it is lossy: lowering has checked its depth
+    /// and strings as the core's walk would (JSON text is parsed here; the core checks it).
+    fn into_checked(self) -> Result<(Value<'h>, Option<bool>), ConvertError> {
+        match self {
+            Input::Value(lowered) => Ok((lowered.value, Some(lowered.lossy))),
+            Input::Json(text) => Ok((json::parse(text)?, None)),
         }
     }
 }
@@ -106,14 +115,17 @@ fn conversion<'h, 'py>(
         None => None,
     };
     core_call(py, hosts.borrowed_bytes(), || {
-        let input = input.into_value()?;
+        let (input, lossy) = input.into_checked()?;
         let target = target?;
         let options = options.transpose()?;
         let options = match &options {
             Some(options) => options,
             None => default_options(),
         };
-        mcp_tool_result::convert(input, target, options)
+        match lossy {
+            Some(lossy) => mcp_tool_result::convert_checked(input, lossy, target, options),
+            None => mcp_tool_result::convert(input, target, options),
+        }
     })
 }
 
