@@ -6,6 +6,7 @@
 //! errors map to the package's exceptions (see `error`).
 
 mod error;
+mod fastcall;
 mod lift;
 mod lower;
 mod options;
@@ -16,7 +17,7 @@ use mcp_tool_result::{json, Code, Conversion, ConvertError, Host, Map, Options, 
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 
-use crate::lower::Hosts;
+use crate::lower::{Hosts, Lowered};
 use crate::options::Kept;
 
 /// Calls borrowing at least this many bytes of host text run with the GIL released.
@@ -55,10 +56,8 @@ fn convert_json<'py>(
     lift::value(py, &hosts, conversion.into_value())
 }
 
-/// Converts for the GitHub Copilot SDK: the ``ToolResultObject`` wire dict alone (the
-/// ``output`` of ``convert(result, "copilot", **options)``, which also has the diagnostics).
-#[pyfunction]
-#[pyo3(signature = (result, **options))]
+/// Converts for the GitHub Copilot SDK: the `ToolResultObject` wire dict alone (the `output`
+/// of `convert(result, "copilot", **options)`). Its Python function is made in [`fastcall`].
 fn to_copilot<'py>(
     py: Python<'py>,
     result: &Bound<'py, PyAny>,
@@ -72,7 +71,7 @@ fn to_copilot<'py>(
 
 /// What a call converts: a lowered host value, or JSON text the core parses.
 enum Input<'h> {
-    Value(Value<'h>),
+    Value(Lowered<'h>),
     Json(&'h str),
 }
 
@@ -80,8 +79,17 @@ impl<'h> Input<'h> {
     /// The value (JSON text is parsed here, inside the core call).
     fn into_value(self) -> Result<Value<'h>, ConvertError> {
         match self {
-            Input::Value(value) => Ok(value),
+            Input::Value(lowered) => Ok(lowered.value),
             Input::Json(text) => json::parse(text),
+        }
+    }
+
+    /// The value and, for a lowered one, whether it is lossy: lowering has checked its depth
+    /// and strings as the core's walk would (JSON text is parsed here; the core checks it).
+    fn into_checked(self) -> Result<(Value<'h>, Option<bool>), ConvertError> {
+        match self {
+            Input::Value(lowered) => Ok((lowered.value, Some(lowered.lossy))),
+            Input::Json(text) => Ok((json::parse(text)?, None)),
         }
     }
 }
@@ -117,14 +125,17 @@ fn conversion<'h, 'py>(
         None => None,
     };
     core_call(py, hosts.borrowed_bytes(), || {
-        let input = input.into_value()?;
+        let (input, lossy) = input.into_checked()?;
         let target = target?;
         let options = options.transpose()?;
         let options = match &options {
             Some(options) => options,
             None => default_options(),
         };
-        mcp_tool_result::convert(input, target, options)
+        match lossy {
+            Some(lossy) => mcp_tool_result::convert_checked(input, lossy, target, options),
+            None => mcp_tool_result::convert(input, target, options),
+        }
     })
 }
 
@@ -236,6 +247,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(extract_images, m)?)?;
     m.add_function(wrap_pyfunction!(extract_images_json, m)?)?;
     m.add_function(wrap_pyfunction!(target_names, m)?)?;
-    m.add_function(wrap_pyfunction!(to_copilot, m)?)?;
+    m.add_function(fastcall::to_copilot(m)?)?;
     Ok(())
 }

@@ -184,9 +184,22 @@ pub fn json_text<'h, 'py>(hosts: &'h Hosts<'py>, text: &Bound<'py, PyAny>) -> Re
     Ok(unsafe { hosts.borrow_text(bytes, utf8) }.0)
 }
 
+/// A lowered host value, with what the core's `convert_checked` needs to know of it.
+pub struct Lowered<'h> {
+    /// The value; lowering refuses nesting deeper than `MAX_DEPTH`, as the core does.
+    pub value: Value<'h>,
+    /// Whether some string or key had lone surrogates replaced.
+    pub lossy: bool,
+}
+
 /// Lowers a host value (a `str` is a string value, never JSON text).
-pub fn value<'h, 'py>(hosts: &'h Hosts<'py>, object: &Bound<'py, PyAny>) -> Result<Value<'h>, LowerError> {
-    Lowerer::new(hosts).value(object.clone(), 0)
+pub fn value<'h, 'py>(hosts: &'h Hosts<'py>, object: &Bound<'py, PyAny>) -> Result<Lowered<'h>, LowerError> {
+    let lowerer = Lowerer::new(hosts);
+    let value = lowerer.value(object.clone(), 0)?;
+    Ok(Lowered {
+        value,
+        lossy: lowerer.lossy.get(),
+    })
 }
 
 /// Lowers keyword options into an object (the core parses and checks them).
@@ -214,6 +227,8 @@ struct Lowerer<'h, 'py> {
     hosts: &'h Hosts<'py>,
     /// How many dumps of pydantic models enclose the value being lowered.
     in_pydantic: Cell<u32>,
+    /// Whether a string had lone surrogates replaced.
+    lossy: Cell<bool>,
 }
 
 impl<'h, 'py> Lowerer<'h, 'py> {
@@ -221,6 +236,7 @@ impl<'h, 'py> Lowerer<'h, 'py> {
         Lowerer {
             hosts,
             in_pydantic: Cell::new(0),
+            lossy: Cell::new(false),
         }
     }
 }
@@ -423,7 +439,10 @@ impl<'h, 'py> Lowerer<'h, 'py> {
             }
             // A str subclass (e.g. a StrEnum member) is copied: the output holds plain str.
             Ok(text) => Ok(Str::owned(text.to_owned())),
-            Err(_) => replace_surrogates(&s).map(Str::lossy),
+            Err(_) => {
+                self.lossy.set(true);
+                replace_surrogates(&s).map(Str::lossy)
+            }
         }
     }
 

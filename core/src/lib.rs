@@ -57,6 +57,19 @@ pub const MAX_DEPTH: usize = 512;
 /// where some become [`Bytes`]: bytes are decoded from canonical base64 only.
 pub fn convert<'a>(input: Value<'a>, target: Target, options: &Options) -> Result<Conversion<'a>, ConvertError> {
     let depth::Checked { value: input, lossy } = depth::check(input)?;
+    convert_checked(input, lossy, target, options)
+}
+
+/// [`convert`] without its walk over the whole input, for a builder that has checked the
+/// value as it built it (a binding's lowering): `input` nests arrays and objects no deeper
+/// than [`MAX_DEPTH`] (a deeper one may overflow the stack here), and `lossy` says whether
+/// any of its strings or keys is lossy ([`Str::is_lossy`]).
+pub fn convert_checked<'a>(
+    input: Value<'a>,
+    lossy: bool,
+    target: Target,
+    options: &Options,
+) -> Result<Conversion<'a>, ConvertError> {
     let validated;
     let options = match options.sdk_host() {
         Some(host) if !options.validate_base64 && targets::payload::target_has_bytes(target, host) => {
