@@ -110,6 +110,8 @@ pub fn keep(kwargs: &Bound<'_, PyDict>, base: &Arc<Options>, full: &Arc<Options>
     });
 }
 
+/// Whether `value` stands for its value by its identity: `None`, or an exact `bool`, `int`, `float`
+/// or `str`.
 fn is_immutable_scalar(value: &Bound<'_, PyAny>) -> bool {
     value.is_none()
         || value.is_exact_instance_of::<PyBool>()
