@@ -29,6 +29,9 @@
 //   targetNames()                                   the core's targets
 //   jsonPointer(tokens)                             the core's JSON Pointer of `tokens` (strings:
 //                                                   keys, indices in decimal), outermost first
+//   ConvertError                                    optional: the class it throws, if not this
+//                                                   file's (the native addon keeps the class of
+//                                                   the first copy of this file in its env)
 // where `text` is JSON text (a string; for convertJson and extractImagesJson also a Uint8Array
 // of UTF-8, passed as given), `leaves` an array or null (the text is the caller's own JSON),
 // `options` the options as JSON text, and `target` the caller's argument as given. Payloads the
@@ -189,31 +192,32 @@ function describe(e) {
   }
 }
 
-function convertError(code, path, message, cause) {
-  const error = new ConvertError(`${code}${path ? ' at ' + path : ''}: ${message}`, code, path)
+function convertError(code, path, message, cause, Class = ConvertError) {
+  const error = new Class(`${code}${path ? ' at ' + path : ''}: ${message}`, code, path)
   if (cause !== undefined) error.cause = cause
   return error
-}
-
-/**
- * `{text, leaves, call}` of a top-level argument (`call`: see Lowering's `split`), or a
- * ConvertError (its path from `jsonPointer`).
- */
-function lowerArgument(v, maxDepth, jsonPointer, code, split = false) {
-  const lowering = new Lowering(maxDepth, code, split)
-  try {
-    if (v === undefined) throw unsupported(code, 'undefined')
-    const text = lowering.value(v, 0)
-    return { text, leaves: lowering.leaves.length === 0 ? null : lowering.leaves, call: lowering.callText() }
-  } catch (e) {
-    if (!(e instanceof LowerError)) throw e
-    throw convertError(e.code, jsonPointer(e.tokens.reverse()), e.message, e.cause)
-  }
 }
 
 /** Builds the public functions over `backend` (see the top of this file). */
 function createApi(backend) {
   const { maxDepth, jsonPointer } = backend
+  const Class = backend.ConvertError ?? ConvertError
+
+  /**
+   * `{text, leaves, call}` of a top-level argument (`call`: see Lowering's `split`), or a
+   * ConvertError (its path from `jsonPointer`).
+   */
+  function lowerArgument(v, code, split = false) {
+    const lowering = new Lowering(maxDepth, code, split)
+    try {
+      if (v === undefined) throw unsupported(code, 'undefined')
+      const text = lowering.value(v, 0)
+      return { text, leaves: lowering.leaves.length === 0 ? null : lowering.leaves, call: lowering.callText() }
+    } catch (e) {
+      if (!(e instanceof LowerError)) throw e
+      throw convertError(e.code, jsonPointer(e.tokens.reverse()), e.message, e.cause, Class)
+    }
+  }
 
   /** The options as JSON text, after `defaults` (JSON members) when the caller gave an object. */
   function optionsText(options, defaults) {
@@ -225,7 +229,7 @@ function createApi(backend) {
   /** [optionsText without the CALL_OPTIONS, the CALL_OPTIONS as JSON text or null]. */
   function optionsTexts(options, defaults) {
     if (options === undefined || options === null) return [DEFAULT_OPTIONS.get(defaults), null]
-    const { text, call } = lowerArgument(options, maxDepth, jsonPointer, 'invalid_option', true)
+    const { text, call } = lowerArgument(options, 'invalid_option', true)
     if (text === '{}') return [DEFAULT_OPTIONS.get(defaults), call]
     if (text[0] !== '{' || defaults === '') return [text, call]
     return ['{' + defaults + ',' + text.slice(1), call]
@@ -235,9 +239,9 @@ function createApi(backend) {
   function valueArgument(value, jsonFunction) {
     if (ArrayBuffer.isView(value)) {
       const what = value[Symbol.toStringTag] || 'DataView'
-      throw convertError('unsupported_value', '', `a ${what} is not a value (JSON text goes to ${jsonFunction})`)
+      throw convertError('unsupported_value', '', `a ${what} is not a value (JSON text goes to ${jsonFunction})`, undefined, Class)
     }
-    return lowerArgument(value, maxDepth, jsonPointer, 'unsupported_value')
+    return lowerArgument(value, 'unsupported_value')
   }
 
   /** The backend's `convertAsync`, or its `convert` run now (on the calling thread). */
@@ -293,7 +297,7 @@ function createApi(backend) {
     targetNames() {
       return backend.targetNames()
     },
-    ConvertError,
+    ConvertError: Class,
   }
 }
 

@@ -5,19 +5,21 @@
 // A conversion names its target and options by an id from `configure`, which reads them once:
 // the ids are kept here by target and options text (at most MAX_CONFIGS, then all are
 // forgotten). Options that differ from call to call (`toolCallId`) come apart from that text
-// (api.js's `callOptions`), so a new id per call does not configure anew. String leaves without characters above U+00FF are flagged in `narrow` so that
-// the addon copies them as Latin-1; the regular expression below answers at once for V8's
-// one-byte strings, which cannot hold such characters.
+// (api.js's `callOptions`), so a new id per call does not configure anew. String leaves
+// without characters above U+00FF are flagged in `narrow` so that the addon copies them as
+// Latin-1; the regular expression below answers at once for V8's one-byte strings, which
+// cannot hold such characters.
 //
 // The addon compiles a builder function per output shape and puts it in `builders`; when an
 // output's builder takes one leaf (or none), the addon returns that leaf and writes the
 // builder's index + 1 in `pending` (0 otherwise), and the builder is called here: a call from
 // JS is much cheaper than one from the addon.
 
-const { ConvertError, createApi } = require('./api.js')
+const api = require('./api.js')
 const native = require('./binding.js')
 
-native.registerConvertError(ConvertError)
+/** The class of every error of the env's addon: the first copy's (see `registerConvertError`). */
+const ConvertError = native.registerConvertError(api.ConvertError)
 /** Without them (no external array buffers), the addon calls every builder itself. */
 const [builders, pending] = native.registerBuilders() ?? [[], new Int32Array(1)]
 
@@ -65,9 +67,10 @@ function convertConfigured(text, leaves, target, options, outputOnly, call) {
 }
 
 module.exports = {
-  ...createApi({
+  ...api.createApi({
     maxDepth: native.MAX_DEPTH,
     callOptions: true,
+    ConvertError,
     convert: convertConfigured,
     convertAsync: native.convertLoweredAsync,
     extract: native.extractLowered,

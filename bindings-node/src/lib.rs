@@ -144,11 +144,14 @@ pub fn register_builders<'e>(env: &'e Env) -> Result<Option<Vec<Unknown<'e>>>> {
     }))
 }
 
-/// Called once by `index.js` with the `ConvertError` class of `api.js`.
+/// Called by `index.js` with the `ConvertError` class of its `api.js`: returns the class that
+/// every error of the env is made with, the one the first copy of `index.js` registered.
 #[napi(skip_typescript)]
-pub fn register_convert_error(env: &Env, class: Unknown<'_>) -> Result<()> {
-    state::register_error_class(env.raw(), class.raw())
-        .map_err(|status| napi::Error::new(napi::Status::from(status), "cannot keep the ConvertError class"))
+pub fn register_convert_error<'e>(env: &'e Env, class: Unknown<'e>) -> Result<Unknown<'e>> {
+    let kept = state::register_error_class(env.raw(), class.raw())
+        .map_err(|status| napi::Error::new(napi::Status::from(status), "cannot keep the ConvertError class"))?;
+    // SAFETY: the class was given or read in this env during the current call.
+    Ok(unsafe { Unknown::from_raw_unchecked(env.raw(), kept) })
 }
 
 /// Reads the options (JSON text or null) and the input (JSON text plus leaves), runs `core`

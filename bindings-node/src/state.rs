@@ -94,17 +94,21 @@ pub(crate) fn error_class(env: sys::napi_env) -> Option<sys::napi_value> {
     value(env, class).ok()
 }
 
-/// Keeps `class` as the constructor of every exception thrown in this env.
-pub(crate) fn register_error_class(env: sys::napi_env, class: sys::napi_value) -> Result<(), sys::napi_status> {
+/// The constructor of every exception thrown in this env: the first `class` registered (each
+/// copy of `index.js` in the env then uses that one, so that its errors are of its class).
+pub(crate) fn register_error_class(
+    env: sys::napi_env,
+    class: sys::napi_value,
+) -> Result<sys::napi_value, sys::napi_status> {
     let state = state(env)?;
+    // SAFETY: `state` points to the env's live `State`; only a `Copy` field is read.
+    if let Some(kept) = unsafe { (*state).error_class } {
+        return value(env, kept);
+    }
     let reference = reference(env, class)?;
     // SAFETY: `state` is the env's `State`; no other borrow of it is alive.
-    let previous = unsafe { (*state).error_class.replace(reference) };
-    if let Some(previous) = previous {
-        // SAFETY: the old reference belongs to this env and is no longer stored.
-        unsafe { sys::napi_delete_reference(env, previous) };
-    }
-    Ok(())
+    unsafe { (*state).error_class = Some(reference) };
+    Ok(class)
 }
 
 /// The JS array where compiled builders are handed to JS and the `Int32Array` where

@@ -136,6 +136,14 @@ test('a second copy of index.js in the same env converts like the first', () => 
   for (const file of ['index.js', 'api.js', 'binding.js']) delete require.cache[join(packageDir, file)]
   const second = require(entry)
   assert.notEqual(second, first)
+  // One ConvertError class for both: the addon throws the first copy's, and the second copy
+  // exports and throws that one too.
+  assert.equal(second.ConvertError, first.ConvertError)
+  for (const api of [first, second]) {
+    for (const run of [() => api.convert({}, 'no-such-target'), () => api.convert(input, 'copilot', { strict: 1 }), () => api.convert(1n, 'copilot')]) {
+      assert.throws(run, (e) => e instanceof first.ConvertError && e instanceof second.ConvertError)
+    }
+  }
   for (const api of [second, first, second, first]) {
     assert.deepEqual(api.toCopilot(input), want)
     assert.deepEqual(api.toCopilot({ content: [{ type: 'text', text: 'a' }, { type: 'text', text: 'b' }] }), {
@@ -189,9 +197,8 @@ test('per-call options (toolCallId, toolName) convert as in one options text, wi
     [{ toolName: 'x', strict: 'yes', tool_call_id: [] }, '/strict'],
     [throwing, '/toolCallId'],
   ]) {
-    // Matched by name: the test above loaded a second copy of index.js, whose ConvertError class
-    // the addon now throws.
-    assert.throws(() => cjs.convert(input, 'anthropic', options), { name: 'ConvertError', code: 'invalid_option', path })
+    const error = failure(() => cjs.convert(input, 'anthropic', options))
+    assert.deepEqual([error.code, error.path], ['invalid_option', path])
     await assert.rejects(cjs.convertAsync(input, 'anthropic', options), { code: 'invalid_option', path })
   }
 })
