@@ -3,11 +3,16 @@ package e2e
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"net"
+	"time"
 
 	"github.com/anthropics/anthropic-sdk-go/v2"
 	aoption "github.com/anthropics/anthropic-sdk-go/v2/option"
 	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/aws/ratelimit"
+	"github.com/aws/aws-sdk-go-v2/aws/retry"
 	"github.com/aws/aws-sdk-go-v2/credentials"
 	"github.com/aws/aws-sdk-go-v2/service/bedrockruntime"
 	"github.com/aws/aws-sdk-go-v2/service/bedrockruntime/document"
@@ -163,12 +168,23 @@ func sendGemini(ctx context.Context, c mcptoolresult.Conversion, tool string) er
 	return err
 }
 
+// bedrockClient makes one attempt, and up to two more only after a known race
+// (aws/aws-sdk-go-v2#1825): Go's transport may close the connection of an answer the capture
+// server sent with `Connection: close` before the SDK has read its body ("use of closed network
+// connection"). The capture server keeps the request of the last attempt, the same request.
 func bedrockClient() *bedrockruntime.Client {
 	return bedrockruntime.New(bedrockruntime.Options{
-		Region:           "us-east-1",
-		BaseEndpoint:     aws.String(captureURL),
-		Credentials:      credentials.NewStaticCredentialsProvider("e2e", "e2e", ""),
-		RetryMaxAttempts: 1,
+		Region:       "us-east-1",
+		BaseEndpoint: aws.String(captureURL),
+		Credentials:  credentials.NewStaticCredentialsProvider("e2e", "e2e", ""),
+		Retryer: retry.NewStandard(func(o *retry.StandardOptions) {
+			o.MaxAttempts = 3
+			o.Retryables = []retry.IsErrorRetryable{retry.IsErrorRetryableFunc(func(err error) aws.Ternary {
+				return aws.BoolTernary(errors.Is(err, net.ErrClosed))
+			})}
+			o.Backoff = retry.BackoffDelayerFunc(func(int, error) (time.Duration, error) { return 0, nil })
+			o.RateLimiter = ratelimit.None
+		}),
 	})
 }
 
