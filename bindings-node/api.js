@@ -221,15 +221,16 @@ function createApi(backend) {
 
   /** The options as JSON text, after `defaults` (JSON members) when the caller gave an object. */
   function optionsText(options, defaults) {
-    const [text, call] = optionsTexts(options, defaults)
-    if (call === null) return text
-    return text === '{}' ? call : text.slice(0, -1) + ',' + call.slice(1)
+    return optionsTexts(options, defaults, false)[0]
   }
 
-  /** [optionsText without the CALL_OPTIONS, the CALL_OPTIONS as JSON text or null]. */
-  function optionsTexts(options, defaults) {
+  /**
+   * [optionsText, null], or with `split` [optionsText without the CALL_OPTIONS, the
+   * CALL_OPTIONS as JSON text or null].
+   */
+  function optionsTexts(options, defaults, split) {
     if (options === undefined || options === null) return [DEFAULT_OPTIONS.get(defaults), null]
-    const { text, call } = lowerArgument(options, 'invalid_option', true)
+    const { text, call } = lowerArgument(options, 'invalid_option', split)
     if (text === '{}') return [DEFAULT_OPTIONS.get(defaults), call]
     if (text[0] !== '{' || defaults === '') return [text, call]
     return ['{' + defaults + ',' + text.slice(1), call]
@@ -250,7 +251,7 @@ function createApi(backend) {
 
   /** [the options text, the call options text or null] of `convert`, as the backend's `callOptions` asks. */
   function convertOptions(options) {
-    return backend.callOptions ? optionsTexts(options, CONVERT_DEFAULTS) : [optionsText(options, CONVERT_DEFAULTS), null]
+    return optionsTexts(options, CONVERT_DEFAULTS, backend.callOptions === true)
   }
 
   function convertValue(value, target, options, outputOnly) {
