@@ -140,7 +140,6 @@ fn run(env: sys::napi_env, info: sys::napi_callback_info) -> Result<sys::napi_va
 /// The config's options with the call's applied over them (the config's error first).
 fn with_call(options: &Result<Options, ConvertError>, call: &str) -> Result<Options, ConvertError> {
     let mut options = options.clone()?;
-    let call = json::parse(call).map_err(|e| ConvertError::new(Code::InvalidOption, "", e.message()))?;
-    options.apply(&call)?;
+    options.apply_json(call)?;
     Ok(options)
 }

@@ -230,11 +230,9 @@ impl Options {
     /// Parses options given as JSON text (what [`Options::from_value`] takes; `""` means none).
     /// Text that is not JSON is `invalid_option` at `""`.
     pub fn from_json(text: &str) -> Result<Options, ConvertError> {
-        if text.trim().is_empty() {
-            return Ok(Options::default());
-        }
-        let value = crate::json::parse(text).map_err(|e| ConvertError::new(Code::InvalidOption, "", e.message()))?;
-        Options::from_value(&value)
+        let mut options = Options::default();
+        options.apply_json(text)?;
+        Ok(options)
     }
 
     /// Parses options from an object (snake_case or camelCase keys) or `null`.
@@ -242,6 +240,16 @@ impl Options {
         let mut options = Options::default();
         options.apply(value)?;
         Ok(options)
+    }
+
+    /// Sets options given as JSON text over these, as [`Options::apply`] does (`""` sets none).
+    /// Text that is not JSON is `invalid_option` at `""`.
+    pub fn apply_json(&mut self, text: &str) -> Result<(), ConvertError> {
+        if text.trim().is_empty() {
+            return Ok(());
+        }
+        let value = crate::json::parse(text).map_err(|e| ConvertError::new(Code::InvalidOption, "", e.message()))?;
+        self.apply(&value)
     }
 
     /// Sets the options of `value` (an object as [`Options::from_value`] reads, or `null`) over
@@ -450,12 +458,13 @@ mod tests {
         let base = r#"{"validateBase64":false,"host":"node","payload":"sdk","max_images":3}"#;
         let mut options = Options::from_json(base).unwrap();
         options
-            .apply(&crate::json::parse(r#"{"toolCallId":"call_1","tool_name":"shot"}"#).unwrap())
+            .apply_json(r#"{"toolCallId":"call_1","tool_name":"shot"}"#)
             .unwrap();
         let merged = r#"{"validateBase64":false,"host":"node","payload":"sdk","max_images":3,"toolCallId":"call_1","tool_name":"shot"}"#;
         assert_eq!(options, Options::from_json(merged).unwrap());
         let before = options.clone();
         options.apply(&Value::Null).unwrap();
+        options.apply_json(" ").unwrap();
         assert_eq!(options, before);
     }
 
@@ -470,5 +479,7 @@ mod tests {
             .apply(&crate::json::parse(r#"{"payload":"sdk"}"#).unwrap())
             .unwrap_err();
         assert_eq!((error.code(), error.path()), (Code::InvalidOption, "/payload"));
+        let error = options.apply_json("{").unwrap_err();
+        assert_eq!((error.code(), error.path()), (Code::InvalidOption, ""));
     }
 }
