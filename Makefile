@@ -211,14 +211,17 @@ bench: ## Criterion benchmarks of the core (with the Copilot Rust crate side by 
 	for lang in $(BINDINGS); do $(MAKE) -C bindings-$$lang bench; done
 	$(MAKE) bench-wasm
 
-bench-instructions: ## Instruction counts (valgrind callgrind) of one small and one 10-block conversion, ours and the Copilot Rust crate's
+bench-instructions: ## Instruction counts (valgrind callgrind) of one small and one 10-block conversion: ours, the Copilot Rust crate's, and the crate's with its input's drop (ours frees its input inside), inputs cloned in batches of 64 and one at a time
 	command -v valgrind >/dev/null || { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q valgrind; } >&2
 	@bin=$$(COPILOT_SKIP_CLI_DOWNLOAD=1 cargo bench -p mcp-tool-result --features peer-bench --bench instructions --no-run 2>&1 \
 	  | grep -o 'target/[^ )]*release/deps/instructions-[0-9a-f]*' | head -1); \
-	n=2000; for which in small mixed; do for side in ours peer; do \
-	  count=$$(valgrind --tool=callgrind --callgrind-out-file=/dev/null --toggle-collect="instructions::$$side" \
-	    $$bin $$side $$which $$n 2>&1 | sed -n 's/.*Collected : //p'); \
-	  echo "$$which $$side: $$((count / n)) instructions per conversion"; \
+	n=2000; echo "instructions per conversion (inputs cloned in batches of 64 / one at a time):"; \
+	for which in small mixed; do for side in ours peer peer_drop; do \
+	  line="$$which $$side:"; for pattern in batch each; do \
+	    count=$$(valgrind --tool=callgrind --callgrind-out-file=/dev/null --toggle-collect="instructions::$$side" \
+	      $$bin $$side $$which $$n $$pattern 2>&1 | sed -n 's/.*Collected : //p'); \
+	    line="$$line $$((count / n))"; \
+	  done; echo "$$line"; \
 	done; done
 
 venv: $(VENV)/.ok
