@@ -25,11 +25,21 @@ const [builders, pending] = native.registerBuilders() ?? [[], new Int32Array(1)]
 
 const MAX_CONFIGS = 64
 const WIDE = /[^\u0000-\u00ff]/
-/** Config ids by target, then by options text. */
+/** Config ids by target, then by options text; and the last id returned, by its arguments. */
 let configs = new Map()
 let configCount = 0
+let lastTarget, lastOptions, lastId
 
 function configId(target, options) {
+  if (target === lastTarget && options === lastOptions && typeof target === 'string') return lastId
+  const id = lookUpConfig(target, options)
+  lastTarget = target
+  lastOptions = options
+  lastId = id
+  return id
+}
+
+function lookUpConfig(target, options) {
   const byOptions = typeof target === 'string' ? configs.get(target) : undefined
   const known = byOptions?.get(options)
   if (known !== undefined) return known
