@@ -69,9 +69,11 @@ function narrowLeaves(leaves) {
 function convertConfigured(text, leaves, target, options, outputOnly, call) {
   const id = configId(target, options)
   const value =
-    leaves === null
-      ? native.convertConfigured(id, text, 0, outputOnly, call)
-      : native.convertConfigured(id, text, narrowLeaves(leaves), outputOnly, call, leaves)
+    leaves !== null
+      ? native.convertConfigured(id, text, outputOnly, call, leaves, narrowLeaves(leaves))
+      : call === null
+        ? native.convertConfigured(id, text, outputOnly)
+        : native.convertConfigured(id, text, outputOnly, call)
   const builder = pending[0]
   return builder === 0 ? value : builders[builder - 1](value)
 }
