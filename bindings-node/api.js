@@ -61,9 +61,14 @@ const HOST_MIN = 1024
 const NEEDS_ESCAPE = /[\u0000-\u001f"\\\ud800-\udfff]/
 /** Options placed before the caller's: a later duplicate key wins in the core. */
 const CONVERT_DEFAULTS = '"host":"node","payload":"sdk"'
-/** The options text of each `defaults` when the caller gives none (one string: backends may key caches on it). */
-const DEFAULT_OPTIONS = new Map([CONVERT_DEFAULTS, ''].map((defaults) => [defaults, '{' + defaults + '}']))
+/** The options text of CONVERT_DEFAULTS when the caller gives none (one string: backends may key caches on it). */
+const CONVERT_OPTIONS = '{' + CONVERT_DEFAULTS + '}'
 const quotedKeys = new Map()
+
+/** The options text of `defaults` (CONVERT_DEFAULTS or '') when the caller gives none. */
+function defaultOptions(defaults) {
+  return defaults === '' ? '{}' : CONVERT_OPTIONS
+}
 
 /** A lowering failure on its way up: each container adds its key or index to `tokens` (innermost first). */
 class LowerError {
@@ -229,9 +234,9 @@ function createApi(backend) {
    * CALL_OPTIONS as JSON text or null].
    */
   function optionsTexts(options, defaults, split) {
-    if (options === undefined || options === null) return [DEFAULT_OPTIONS.get(defaults), null]
+    if (options === undefined || options === null) return [defaultOptions(defaults), null]
     const { text, call } = lowerArgument(options, 'invalid_option', split)
-    if (text === '{}') return [DEFAULT_OPTIONS.get(defaults), call]
+    if (text === '{}') return [defaultOptions(defaults), call]
     if (text[0] !== '{' || defaults === '') return [text, call]
     return ['{' + defaults + ',' + text.slice(1), call]
   }

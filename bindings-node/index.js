@@ -25,11 +25,21 @@ const [builders, pending] = native.registerBuilders() ?? [[], new Int32Array(1)]
 
 const MAX_CONFIGS = 64
 const WIDE = /[^\u0000-\u00ff]/
-/** Config ids by target, then by options text. */
+/** Config ids by target, then by options text; and the last id returned, by its arguments. */
 let configs = new Map()
 let configCount = 0
+let lastTarget, lastOptions, lastId
 
 function configId(target, options) {
+  if (target === lastTarget && options === lastOptions && typeof target === 'string') return lastId
+  const id = lookUpConfig(target, options)
+  lastTarget = target
+  lastOptions = options
+  lastId = id
+  return id
+}
+
+function lookUpConfig(target, options) {
   const byOptions = typeof target === 'string' ? configs.get(target) : undefined
   const known = byOptions?.get(options)
   if (known !== undefined) return known
@@ -59,9 +69,11 @@ function narrowLeaves(leaves) {
 function convertConfigured(text, leaves, target, options, outputOnly, call) {
   const id = configId(target, options)
   const value =
-    leaves === null
-      ? native.convertConfigured(id, text, 0, outputOnly, call)
-      : native.convertConfigured(id, text, narrowLeaves(leaves), outputOnly, call, leaves)
+    leaves !== null
+      ? native.convertConfigured(id, text, outputOnly, call, leaves, narrowLeaves(leaves))
+      : call === null
+        ? native.convertConfigured(id, text, outputOnly)
+        : native.convertConfigured(id, text, outputOnly, call)
   const builder = pending[0]
   return builder === 0 ? value : builders[builder - 1](value)
 }

@@ -1,13 +1,13 @@
-//! `convertConfigured(config, text, narrow, outputOnly, call, leaves?)`: the synchronous
+//! `convertConfigured(config, text, outputOnly, call?, leaves?, narrow?)`: the synchronous
 //! conversion.
 //!
-//! `config` is an id from `configure` (the target and options, read once); `call` is `null`
-//! or JSON text of the options that differ from call to call (`api.js`'s `CALL_OPTIONS`, such
-//! as `toolCallId`), applied over the config's for this call only; `text` and
-//! `leaves` are what `api.js` lowered (`leaves` left out when there are none, and for the
-//! caller's own JSON text); bit `i` of
-//! `narrow` says that string leaf `i` holds no character above U+00FF, so it is read as
-//! Latin-1 (a plain copy for V8's one-byte strings) instead of being transcoded. Returns the
+//! `config` is an id from `configure` (the target and options, read once); `call` is JSON
+//! text of the options that differ from call to call (`api.js`'s `CALL_OPTIONS`, such as
+//! `toolCallId`), applied over the config's for this call only (left out, or `null` before
+//! leaves, when there are none); `text` and `leaves` are what `api.js` lowered (`leaves` left
+//! out when there are none, and for the caller's own JSON text); bit `i` of `narrow` says that
+//! string leaf `i` holds no character above U+00FF, so it is read as Latin-1 (a plain copy for
+//! V8's one-byte strings) instead of being transcoded. Returns the
 //! Conversion, or only its `output`; or, when the output's compiled builder takes at most one
 //! leaf, that leaf, with the builder's index in the pending `Int32Array` (see [`state`]) for
 //! `index.js` to call it.
@@ -69,7 +69,7 @@ fn run(env: sys::napi_env, info: sys::napi_callback_info) -> Result<sys::napi_va
     let call = |status, doing| check(status).map_err(|status| failure(env, status, doing));
     let mut argv = [ptr::null_mut(); ARGS];
     let mut argc = ARGS;
-    let (mut id, mut narrow, mut output_only) = (0, 0, false);
+    let (mut id, mut output_only) = (0, false);
     // SAFETY: `argv` has room for `argc` values; the callback's own arguments are read.
     unsafe {
         let status = sys::napi_get_cb_info(
@@ -86,12 +86,17 @@ fn run(env: sys::napi_env, info: sys::napi_callback_info) -> Result<sys::napi_va
             "reading the config id",
         )?;
         call(
-            sys::napi_get_value_uint32(env, argv[2], &mut narrow),
-            "reading the leaf kinds",
-        )?;
-        call(
-            sys::napi_get_value_bool(env, argv[3], &mut output_only),
+            sys::napi_get_value_bool(env, argv[2], &mut output_only),
             "reading outputOnly",
+        )?;
+    }
+    let has_leaves = argc == ARGS;
+    let mut narrow = 0;
+    if has_leaves {
+        // SAFETY: a value of the callback's arguments is read.
+        call(
+            unsafe { sys::napi_get_value_uint32(env, argv[5], &mut narrow) },
+            "reading the leaf kinds",
         )?;
     }
     let config = state::config(env, id)
@@ -99,7 +104,11 @@ fn run(env: sys::napi_env, info: sys::napi_callback_info) -> Result<sys::napi_va
         .ok_or_else(|| ConvertError::new(Code::InternalError, "", format!("no config {id}")))?;
     let (texts, mut buffer): (_, TextBuffer) = (Texts::new(), [0; STACK]);
     let mut lower = Lowerer::new(env, &texts).narrow(narrow);
-    let call = lower.optional_text(argv[4], Code::InvalidOption, "the call options")?;
+    let call = match argc {
+        4 => Some(lower.text(argv[3], Code::InvalidOption, "the call options")?),
+        ARGS => lower.optional_text(argv[3], Code::InvalidOption, "the call options")?,
+        _ => None,
+    };
     let text = lower.json_text(argv[1], &mut buffer)?;
     let applied;
     let options = match call {
@@ -109,13 +118,13 @@ fn run(env: sys::napi_env, info: sys::napi_callback_info) -> Result<sys::napi_va
             &applied
         }
     };
-    let conversion = match (&config.target, options, argc == ARGS) {
+    let conversion = match (&config.target, options, has_leaves) {
         // The parser bounds the nesting, so `convert_str` skips the core's depth walk.
         (Ok(target), Ok(options), false) => mcp_tool_result::convert_str(&text, *target, options)?,
         (_, _, has_leaves) => {
             let mut input = json::parse(&text)?;
             if has_leaves {
-                input = lower.resolve(input, argv[5])?;
+                input = lower.resolve(input, argv[4])?;
             }
             let options = options.as_ref().map_err(Clone::clone);
             let converted = mcp_tool_result::convert(input, config.target.clone()?, options?);

@@ -43,17 +43,6 @@ thread_local! {
     };
 }
 
-/// Bytes written as they are in a string literal of a shape: printable ASCII but `"` and `\`.
-const PLAIN: [bool; 256] = {
-    let mut plain = [false; 256];
-    let mut b = b' ';
-    while b <= b'~' {
-        plain[b as usize] = b != b'"' && b != b'\\';
-        b += 1;
-    }
-    plain
-};
-
 /// What [`Lifter::lift_or_defer`] gives.
 pub(crate) enum Lifted {
     /// The JS value.
@@ -79,50 +68,49 @@ impl<'a> Lifter<'a> {
 
     /// The JS value of `value`.
     pub(crate) fn lift(&self, value: &Value<'_>) -> Result<sys::napi_value, Failure> {
-        self.with_builder(value, |builder| match builder {
-            Some((function, _, args)) => self.call_builder(function, args),
-            None => self.generic(value),
+        self.with_builder(value, |builder, args| match builder {
+            Some((function, _)) => self.call_builder(function, args),
+            None => self.generic(value, &mut args.iter()),
         })
     }
 
     /// The JS value of `value`, or, when its compiled builder takes at most one leaf and is in
     /// the array `index.js` registered, that leaf for JS to pass to the builder.
     pub(crate) fn lift_or_defer(&self, value: &Value<'_>) -> Result<Lifted, Failure> {
-        self.with_builder(value, |builder| match builder {
-            Some((_, Some(builder), args)) if args.len() <= 1 => {
+        self.with_builder(value, |builder, args| match builder {
+            Some((_, Some(builder))) if args.len() <= 1 => {
                 let leaf = match args.first() {
                     Some(&leaf) => leaf,
                     None => self.undefined()?,
                 };
                 Ok(Lifted::Deferred { builder, leaf })
             }
-            Some((function, _, args)) => self.call_builder(function, args).map(Lifted::Value),
-            None => self.generic(value).map(Lifted::Value),
+            Some((function, _)) => self.call_builder(function, args).map(Lifted::Value),
+            None => self.generic(value, &mut args.iter()).map(Lifted::Value),
         })
     }
 
-    /// Runs `then` with the compiled builder of `value`'s shape, its index in the registered
-    /// array and the leaves to call it with; with `None` when the output is to be built through
-    /// Node-API.
+    /// Runs `then` with the compiled builder of `value`'s shape and its index in the registered
+    /// array, or `None` when the output is to be built through Node-API, and the leaves made
+    /// while reading the shape (all of them for a builder; the first ones, in the order
+    /// [`Lifter::generic`] meets them, for an output too big for one).
     fn with_builder<R>(
         &self,
         value: &Value<'_>,
-        then: impl FnOnce(Option<(sys::napi_value, Option<u32>, &[sys::napi_value])>) -> Result<R, Failure>,
+        then: impl FnOnce(Option<(sys::napi_value, Option<u32>)>, &[sys::napi_value]) -> Result<R, Failure>,
     ) -> Result<R, Failure> {
         let mut scratch = SCRATCH.take();
         let outcome = (|| {
             let (source, args) = (&mut scratch.source, &mut scratch.args);
-            let mut leaves = 0;
-            if !self.shape(value, source, &mut leaves) {
-                return then(None);
+            if !self.shape(value, source, args)? {
+                return then(None, args);
             }
-            let builder = state::builder(self.env, source, leaves)
+            let builder = state::builder(self.env, source, args.len())
                 .map_err(|status| failure(self.env, status, "compiling an output builder"))?;
             let Builder::Compiled { function, index } = builder else {
-                return then(None);
+                return then(None, args);
             };
-            self.leaves(value, args)?;
-            then(Some((function, index, args)))
+            then(Some((function, index)), args)
         })();
         scratch.source.clear();
         scratch.args.clear();
@@ -152,22 +140,13 @@ impl<'a> Lifter<'a> {
         Ok(out)
     }
 
-    /// The leaves of `value` (strings, bytes and numbers) in the order [`shape`] numbered them.
-    fn leaves(&self, value: &Value<'_>, out: &mut Vec<sys::napi_value>) -> Result<(), Failure> {
-        match value {
-            Value::Null | Value::Bool(_) => {}
-            Value::Number(n) => out.push(self.number(n)?),
-            Value::String(s) if self.literal(s).is_some() => {}
-            Value::String(s) => out.push(self.string(s)?),
-            Value::Bytes(b) => out.push(self.bytes(b)?),
-            Value::Array(items) => items.iter().try_for_each(|item| self.leaves(item, out))?,
-            Value::Object(map) => map.iter().try_for_each(|(_, item)| self.leaves(item, out))?,
-        }
-        Ok(())
-    }
-
-    /// Builds `value` through Node-API, one call per value and one per object's properties.
-    fn generic(&self, value: &Value<'_>) -> Result<sys::napi_value, Failure> {
+    /// Builds `value` through Node-API, one call per value and one per object's properties;
+    /// its first leaves are taken from `made` (see [`Lifter::with_builder`]).
+    fn generic(
+        &self,
+        value: &Value<'_>,
+        made: &mut std::slice::Iter<'_, sys::napi_value>,
+    ) -> Result<sys::napi_value, Failure> {
         let env = self.env;
         let mut out = ptr::null_mut();
         // SAFETY (each block): `env` is the live env of the current call and every pointer
@@ -178,16 +157,17 @@ impl<'a> Lifter<'a> {
                 unsafe { sys::napi_get_boolean(env, *b, &mut out) },
                 "creating a boolean",
             )?,
-            Value::Number(n) => out = self.number(n)?,
-            Value::String(s) => out = self.string(s)?,
-            Value::Bytes(b) => out = self.bytes(b)?,
+            Value::Number(n) => out = made.next().map_or_else(|| self.number(n), |&v| Ok(v))?,
+            Value::String(s) if self.literal(s).is_some() => out = self.string(s)?,
+            Value::String(s) => out = made.next().map_or_else(|| self.string(s), |&v| Ok(v))?,
+            Value::Bytes(b) => out = made.next().map_or_else(|| self.bytes(b), |&v| Ok(v))?,
             Value::Array(items) => {
                 self.call(
                     unsafe { sys::napi_create_array_with_length(env, items.len(), &mut out) },
                     "creating an array",
                 )?;
                 for (i, item) in items.iter().enumerate() {
-                    let item = self.generic(item)?;
+                    let item = self.generic(item, made)?;
                     self.call(
                         unsafe { sys::napi_set_element(env, out, i as u32, item) },
                         "filling an array",
@@ -203,7 +183,7 @@ impl<'a> Lifter<'a> {
                         method: None,
                         getter: None,
                         setter: None,
-                        value: self.generic(item)?,
+                        value: self.generic(item, made)?,
                         attributes: sys::PropertyAttributes::writable
                             | sys::PropertyAttributes::enumerable
                             | sys::PropertyAttributes::configurable,
@@ -283,24 +263,25 @@ impl<'a> Lifter<'a> {
 
     /// Writes the JS expression that builds `value` from leaves `a0, a1, …` (strings, bytes and
     /// numbers are leaves, but for [`Lifter::literal`] strings; `null` and booleans are written
-    /// inline). `false` when the output is too big.
-    fn shape(&self, value: &Value<'_>, source: &mut String, leaves: &mut usize) -> bool {
+    /// inline), and makes the leaves into `args`. `false` when the output is too big.
+    fn shape(&self, value: &Value<'_>, source: &mut String, args: &mut Vec<sys::napi_value>) -> Result<bool, Failure> {
         match value {
             Value::Null => source.push_str("null"),
             Value::Bool(b) => source.push_str(if *b { "true" } else { "false" }),
             Value::String(s) => match self.literal(s) {
                 Some(text) => push_string(source, text),
-                None => push_leaf(source, leaves),
+                None => push_leaf(source, args, self.string(s)?),
             },
-            Value::Number(_) | Value::Bytes(_) => push_leaf(source, leaves),
+            Value::Number(n) => push_leaf(source, args, self.number(n)?),
+            Value::Bytes(b) => push_leaf(source, args, self.bytes(b)?),
             Value::Array(items) => {
                 source.push('[');
                 for (i, item) in items.iter().enumerate() {
                     if i > 0 {
                         source.push(',');
                     }
-                    if !self.shape(item, source, leaves) {
-                        return false;
+                    if !self.shape(item, source, args)? {
+                        return Ok(false);
                     }
                 }
                 source.push(']');
@@ -313,14 +294,14 @@ impl<'a> Lifter<'a> {
                     }
                     push_key(source, key.as_str());
                     source.push(':');
-                    if !self.shape(item, source, leaves) {
-                        return false;
+                    if !self.shape(item, source, args)? {
+                        return Ok(false);
                     }
                 }
                 source.push('}');
             }
         }
-        *leaves <= MAX_LEAVES && source.len() <= MAX_SOURCE
+        Ok(args.len() <= MAX_LEAVES && source.len() <= MAX_SOURCE)
     }
 
     /// The text of `s` when it is written into the shape as a literal: a short string borrowed
@@ -350,7 +331,7 @@ fn push_key(source: &mut String, key: &str) {
 
 /// A JSON string literal (valid JS).
 fn push_string(source: &mut String, text: &str) {
-    if text.bytes().all(|b| PLAIN[b as usize]) {
+    if plain(text.as_bytes()) {
         source.push('"');
         source.push_str(text);
         source.push('"');
@@ -359,11 +340,40 @@ fn push_string(source: &mut String, text: &str) {
     }
 }
 
-/// The next leaf parameter, `a<n>`.
-fn push_leaf(source: &mut String, leaves: &mut usize) {
+/// Whether `bytes` are all printable ASCII but `"` and `\` (written into a literal as they
+/// are): tested eight at a time, each 8-byte word with bit 7 of a byte set where it is not.
+fn plain(bytes: &[u8]) -> bool {
+    const ONES: u64 = u64::from_ne_bytes([1; 8]);
+    // Bit 7 of each byte of `w` that is 0 (exact for "any": a false flag only follows a true one).
+    let zero = |w: u64| w.wrapping_sub(ONES) & !w;
+    let special = |w: u64| {
+        let control = w.wrapping_sub(ONES * 0x20) & !w;
+        let other = [0x7f, b'"', b'\\'].map(|c| zero(w ^ (ONES * u64::from(c))));
+        control | w | other[0] | other[1] | other[2]
+    };
+    let word = |chunk: &[u8]| u64::from_ne_bytes(chunk.try_into().unwrap_or([b' '; 8]));
+    let mut flags = 0;
+    if bytes.len() < 8 {
+        let mut padded = [b' '; 8];
+        padded[..bytes.len()].copy_from_slice(bytes);
+        flags = special(u64::from_ne_bytes(padded));
+    } else {
+        let mut chunks = bytes.chunks_exact(8);
+        for chunk in &mut chunks {
+            flags |= special(word(chunk));
+        }
+        if !chunks.remainder().is_empty() {
+            flags |= special(word(&bytes[bytes.len() - 8..]));
+        }
+    }
+    flags & (ONES << 7) == 0
+}
+
+/// The next leaf parameter, `a<n>`, standing for `leaf`.
+fn push_leaf(source: &mut String, args: &mut Vec<sys::napi_value>, leaf: sys::napi_value) {
     source.push('a');
-    push_decimal(source, *leaves);
-    *leaves += 1;
+    push_decimal(source, args.len());
+    args.push(leaf);
 }
 
 /// `n` in decimal.

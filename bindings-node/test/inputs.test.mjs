@@ -359,6 +359,14 @@ describe('strings', () => {
       '': 6,
       '"}),globalThis.injected=1,({"': 7,
     }
+    // Each character that needs escaping (or is not ASCII) at the start, middle and end of keys
+    // shorter and longer than 8 bytes.
+    let n = 8
+    for (const c of ['"', '\\', '\n', '\u001f', '\u007f', 'é', '\u2028']) {
+      for (const [before, after] of [['', ''], ['abc', 'de'], ['abcdefg', ''], ['abcdefgh', 'ij'], ['', 'abcdefghijklmno'], ['abcdefghijklmno', '']]) {
+        meta[before + c + after] = n++
+      }
+    }
     for (let i = 0; i < 3; i++) {
       const { output } = convert({ content: [], _meta: meta }, 'mcp')
       assert.deepEqual(output._meta, meta)

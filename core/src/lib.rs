@@ -91,10 +91,12 @@ pub fn convert_checked<'a>(
     Ok(targets::render(target, result, &mut ctx))
 }
 
-/// Parses `input` (JSON text) and converts it: [`convert`] of [`json::parse`]. The Conversion
-/// borrows its strings from `input`.
+/// Parses `input` (JSON text) and converts it: [`convert`] of [`json::parse`], without
+/// [`convert`]'s walk over the input (the parser checks the nesting and notes lossy strings as
+/// it reads). The Conversion borrows its strings from `input`.
 pub fn convert_str<'a>(input: &'a str, target: Target, options: &Options) -> Result<Conversion<'a>, ConvertError> {
-    convert(json::parse(input)?, target, options)
+    let depth::Checked { value, lossy } = json::parse_checked(input)?;
+    convert_checked(value, lossy, target, options)
 }
 
 /// Converts JSON text for the target named `target`, with options given as JSON text (`""`

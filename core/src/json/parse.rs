@@ -2,6 +2,7 @@
 
 use std::borrow::Cow;
 
+use crate::depth::Checked;
 use crate::error::{Code, ConvertError};
 use crate::model::{Map, Number, Str, Value};
 use crate::pointer::Loc;
@@ -11,10 +12,17 @@ use super::scan::find_special;
 
 /// Parses JSON text into a value that borrows from `text`.
 pub fn parse(text: &str) -> Result<Value<'_>, ConvertError> {
+    Ok(parse_checked(text)?.value)
+}
+
+/// [`parse`], with what [`crate::depth::check`] would find: the value nests no deeper than
+/// [`MAX_DEPTH`] (deeper text is refused), and whether any string or key is lossy.
+pub(crate) fn parse_checked(text: &str) -> Result<Checked<'_>, ConvertError> {
     let mut parser = Parser {
         text,
         bytes: text.as_bytes(),
         pos: 0,
+        lossy: false,
     };
     parser.skip_ws();
     let value = parser.value(0, &Loc::at(""))?;
@@ -22,13 +30,18 @@ pub fn parse(text: &str) -> Result<Value<'_>, ConvertError> {
     if parser.pos != parser.bytes.len() {
         return Err(parser.syntax("trailing characters after the JSON value"));
     }
-    Ok(value)
+    Ok(Checked {
+        value,
+        lossy: parser.lossy,
+    })
 }
 
 struct Parser<'a> {
     text: &'a str,
     bytes: &'a [u8],
     pos: usize,
+    /// Some string or key read so far had lone surrogates replaced.
+    lossy: bool,
 }
 
 impl<'a> Parser<'a> {
@@ -222,6 +235,7 @@ impl<'a> Parser<'a> {
             match self.bytes.get(i) {
                 Some(b'"') => {
                     self.pos = i + 1;
+                    self.lossy |= lossy;
                     return Ok(if lossy { Str::lossy(out) } else { Str::owned(out) });
                 }
                 Some(b'\\') => {
@@ -322,6 +336,17 @@ mod tests {
             };
             assert_eq!(s.as_str(), expected);
             assert!(s.is_lossy());
+        }
+    }
+
+    #[test]
+    fn parse_checked_notes_lossy_strings_and_keys() {
+        for (text, lossy) in [
+            (r#"{"a":["x\n",{"b":"\u00e9"}]}"#, false),
+            (r#"{"a":["x",{"b":"\ud800"}]}"#, true),
+            (r#"{"a":[{"\udc00":1}]}"#, true),
+        ] {
+            assert_eq!(parse_checked(text).unwrap().lossy, lossy, "{text}");
         }
     }
 
