@@ -361,7 +361,7 @@ impl<'h> Lowerer<'h> {
 
     /// Reads a string of code units up to U+00FF (the caller knows) as Latin-1, then UTF-8.
     fn read_latin1(&mut self, v: sys::napi_value, code: Code) -> Result<String, Failure> {
-        let bytes = texts::read_latin1(self.env, v, self.utf16_len(v)?, code)?;
+        let bytes = texts::read_latin1(self.env, v, texts::utf16_len(self.env, v)?, code)?;
         if bytes.is_ascii() {
             // SAFETY: ASCII is valid UTF-8.
             return Ok(unsafe { String::from_utf8_unchecked(bytes) });
@@ -371,7 +371,7 @@ impl<'h> Lowerer<'h> {
 
     /// One copy straight into a buffer sized from the UTF-16 length (no measuring pass).
     fn read_long(&mut self, v: sys::napi_value, code: Code) -> Result<Vec<u8>, Failure> {
-        let units = self.utf16_len(v)?;
+        let units = texts::utf16_len(self.env, v)?;
         let capacity = units * 3 + 1;
         let mut bytes: Vec<u8> = Vec::new();
         if bytes.try_reserve_exact(capacity).is_err() {
@@ -387,13 +387,9 @@ impl<'h> Lowerer<'h> {
         Ok(bytes)
     }
 
-    fn utf16_len(&mut self, v: sys::napi_value) -> Result<usize, Failure> {
-        texts::utf16_len(self.env, v)
-    }
-
     /// V8 writes U+FFFD for lone surrogates; tell those apart from a real U+FFFD.
     fn has_lone_surrogate(&mut self, v: sys::napi_value, code: Code) -> Result<bool, Failure> {
-        let units = self.utf16_len(v)?;
+        let units = texts::utf16_len(self.env, v)?;
         let mut text: Vec<u16> = Vec::new();
         if text.try_reserve_exact(units + 1).is_err() {
             return Err(out_of_memory(code, units));
