@@ -52,6 +52,7 @@ impl<'py> Hosts<'py> {
     }
 
     /// Keeps `object` alive as long as the table and returns its index.
+    #[inline]
     fn keep(&self, object: Bound<'py, PyAny>) -> HostId {
         let mut objects = self.objects.borrow_mut();
         let id = HostId(u32::try_from(objects.len()).unwrap_or(u32::MAX));
@@ -79,6 +80,7 @@ impl<'py> Hosts<'py> {
     /// # Safety
     /// `text` must point into `owner`, an immutable object (a `str`, whose UTF-8 view is
     /// cached in the object for its whole life, or a `bytes`).
+    #[inline]
     unsafe fn borrow_text<'h>(&'h self, owner: Bound<'py, PyAny>, text: *const str) -> (&'h str, HostId) {
         // SAFETY: `text` points into `owner` (the caller's contract), and the table holds a
         // strong reference to `owner` that it never drops before it is dropped itself.
@@ -249,7 +251,7 @@ impl<'h, 'py> Lowerer<'h, 'py> {
         if object.is_exact_instance_of::<PyString>() {
             // SAFETY: the exact type was just checked.
             let s = unsafe { object.cast_into_unchecked::<PyString>() };
-            return Ok(Value::String(self.string(s)?));
+            return Ok(Value::String(self.exact_string(s)?));
         }
         if let Ok(dict) = object.cast_exact::<PyDict>() {
             return self.dict(dict, depth + 1);
@@ -429,21 +431,40 @@ impl<'h, 'py> Lowerer<'h, 'py> {
     }
 
     fn string(&self, s: Bound<'py, PyString>) -> Result<Str<'h>, LowerError> {
-        let exact = s.is_exact_instance_of::<PyString>();
+        if s.is_exact_instance_of::<PyString>() {
+            return self.exact_string(s);
+        }
         match s.to_str() {
-            Ok(text) if exact => {
-                let text: *const str = text;
-                // SAFETY: `text` is the UTF-8 view of the `str` `s`.
-                let (text, id) = unsafe { self.hosts.borrow_text(s.into_any(), text) };
-                Ok(Str::host(text, id))
-            }
             // A str subclass (e.g. a StrEnum member) is copied: the output holds plain str.
             Ok(text) => Ok(Str::owned(text.to_owned())),
-            Err(_) => {
-                self.lossy.set(true);
-                replace_surrogates(&s).map(Str::lossy)
-            }
+            Err(_) => self.lossy_string(&s),
         }
+    }
+
+    /// [`Self::string`] for an exact `str`: its UTF-8 view, borrowed (one call for the view).
+    #[inline]
+    fn exact_string(&self, s: Bound<'py, PyString>) -> Result<Str<'h>, LowerError> {
+        let mut len: ffi::Py_ssize_t = 0;
+        // SAFETY: `s` is a live `str`, and `len` a valid place for the length.
+        let data = unsafe { ffi::PyUnicode_AsUTF8AndSize(s.as_ptr(), &mut len) };
+        if data.is_null() {
+            // A lone surrogate (the exception set says so).
+            drop(PyErr::take(s.py()));
+            return self.lossy_string(&s);
+        }
+        // SAFETY: a view is `len` bytes of UTF-8, cached in `s` for its whole life.
+        let text: *const str =
+            unsafe { std::str::from_utf8_unchecked(std::slice::from_raw_parts(data.cast::<u8>(), len as usize)) };
+        // SAFETY: `text` is the UTF-8 view of the `str` `s`.
+        let (text, id) = unsafe { self.hosts.borrow_text(s.into_any(), text) };
+        Ok(Str::host(text, id))
+    }
+
+    /// A `str` holding lone surrogates, with them replaced.
+    #[cold]
+    fn lossy_string(&self, s: &Bound<'py, PyString>) -> Result<Str<'h>, LowerError> {
+        self.lossy.set(true);
+        replace_surrogates(s).map(Str::lossy)
     }
 
     /// `depth` is the nesting of this dict.
@@ -467,7 +488,7 @@ impl<'h, 'py> Lowerer<'h, 'py> {
         for (key, value) in entries {
             let key = if key.is_exact_instance_of::<PyString>() {
                 // SAFETY: the exact type was just checked.
-                self.string(unsafe { key.cast_into_unchecked::<PyString>() })?
+                self.exact_string(unsafe { key.cast_into_unchecked::<PyString>() })?
             } else {
                 match key.cast_into::<PyString>() {
                     Ok(key) => self.string(key)?,
