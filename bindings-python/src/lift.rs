@@ -9,6 +9,7 @@
 use std::sync::{Mutex, MutexGuard};
 
 use mcp_tool_result::{Bytes, Number, Str, Value};
+use pyo3::ffi;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyFloat, PyInt, PyList, PyString};
 
@@ -92,7 +93,11 @@ impl<'py> Lifter<'_, 'py> {
             Value::Object(map) => {
                 let dict = PyDict::new(py);
                 for (key, item) in map.into_entries() {
-                    dict.set_item(self.string(&key), self.value(item)?)?;
+                    let (key, item) = (self.string(&key), self.value(item)?);
+                    // SAFETY: `dict` is a new dict, `key` a `str` and `item` a value, all live.
+                    if unsafe { ffi::PyDict_SetItem(dict.as_ptr(), key.as_ptr(), item.as_ptr()) } != 0 {
+                        return Err(PyErr::fetch(py));
+                    }
                 }
                 dict.into_any()
             }
