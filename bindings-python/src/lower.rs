@@ -208,20 +208,52 @@ pub fn value<'h, 'py>(hosts: &'h Hosts<'py>, object: &Bound<'py, PyAny>) -> Resu
 pub fn options<'h, 'py>(hosts: &'h Hosts<'py>, options: Option<&Bound<'py, PyDict>>) -> Result<Value<'h>, LowerError> {
     match options {
         None => Ok(Value::Null),
-        Some(dict) => Lowerer::new(hosts).dict(dict, 1).map_err(|e| match e {
-            LowerError::Convert {
-                message,
-                reversed_path,
-                cause,
-                ..
-            } => LowerError::Convert {
-                code: Code::InvalidOption,
-                message,
-                reversed_path,
-                cause,
-            },
-            raise @ LowerError::Raise(_) => raise,
-        }),
+        Some(dict) => Lowerer::new(hosts).dict(dict, 1).map_err(invalid_option),
+    }
+}
+
+/// Lowers the keyword options of `options` that `pick` marks (one flag per entry, in order),
+/// as [`options`] lowers them.
+pub fn call_options<'h, 'py>(
+    hosts: &'h Hosts<'py>,
+    options: &Bound<'py, PyDict>,
+    pick: &[bool],
+) -> Result<Map<'h>, LowerError> {
+    // Snapshot first, as `Lowerer::dict` does: lowering a value may run Python code.
+    let entries: SmallVec<[(Bound<'py, PyAny>, Bound<'py, PyAny>); 4]> = options
+        .iter()
+        .zip(pick)
+        .filter(|(_, &picked)| picked)
+        .map(|(entry, _)| entry)
+        .collect();
+    let lowerer = Lowerer::new(hosts);
+    let mut map = Map::with_capacity(entries.len());
+    for (key, value) in entries {
+        // Keyword names are `str`.
+        let key = lowerer.string(key.cast_into::<PyString>().map_err(|e| LowerError::Raise(e.into()))?)?;
+        match lowerer.value(value, 1) {
+            Ok(value) => map.push(key, value),
+            Err(e) => return Err(invalid_option(e.within(Segment::Key(key.as_str().to_owned())))),
+        }
+    }
+    Ok(map)
+}
+
+/// A lowering error of an option, as `invalid_option`.
+fn invalid_option(error: LowerError) -> LowerError {
+    match error {
+        LowerError::Convert {
+            message,
+            reversed_path,
+            cause,
+            ..
+        } => LowerError::Convert {
+            code: Code::InvalidOption,
+            message,
+            reversed_path,
+            cause,
+        },
+        raise @ LowerError::Raise(_) => raise,
     }
 }
 
