@@ -90,9 +90,13 @@ impl<'py> Hosts<'py> {
     }
 }
 
-/// Why lowering failed: a conversion error at a path (built up while unwinding), or a Python
-/// exception that must propagate as it is (`KeyboardInterrupt` and other non-`Exception`s).
-pub enum LowerError {
+/// Why lowering failed (boxed: lowering returns it through every level of nesting, and a
+/// small error keeps each level's result small).
+pub struct LowerError(pub Box<LowerFailure>);
+
+/// A conversion error at a path (built up while unwinding), or a Python exception that must
+/// propagate as it is (`KeyboardInterrupt` and other non-`Exception`s).
+pub enum LowerFailure {
     /// Report as `ConvertError`, optionally chained to the Python exception that caused it.
     Convert {
         code: Code,
@@ -112,29 +116,34 @@ pub enum Segment {
 
 impl LowerError {
     fn new(code: Code, message: String) -> Self {
-        LowerError::Convert {
+        LowerError(Box::new(LowerFailure::Convert {
             code,
             message,
             reversed_path: Vec::new(),
             cause: None,
-        }
+        }))
+    }
+
+    /// Re-raise `cause` unchanged.
+    pub fn raise(cause: PyErr) -> Self {
+        LowerError(Box::new(LowerFailure::Raise(cause)))
     }
 
     fn caused_by(code: Code, message: String, cause: PyErr, py: Python<'_>) -> Self {
         if cause.is_instance_of::<PyException>(py) {
-            LowerError::Convert {
+            LowerError(Box::new(LowerFailure::Convert {
                 code,
                 message,
                 reversed_path: Vec::new(),
                 cause: Some(cause),
-            }
+            }))
         } else {
-            LowerError::Raise(cause)
+            LowerError::raise(cause)
         }
     }
 
     fn within(mut self, segment: Segment) -> Self {
-        if let LowerError::Convert { reversed_path, .. } = &mut self {
+        if let LowerFailure::Convert { reversed_path, .. } = &mut *self.0 {
             reversed_path.push(segment);
         }
         self
@@ -168,7 +177,7 @@ pub fn json_text<'h, 'py>(hosts: &'h Hosts<'py>, text: &Bound<'py, PyAny>) -> Re
         text.py()
             .get_type::<PyBytes>()
             .call1((text,))
-            .map_err(LowerError::Raise)?
+            .map_err(LowerError::raise)?
     } else {
         let message = format!(
             "JSON text must be a str, bytes, bytearray or memoryview, not {}",
@@ -178,7 +187,7 @@ pub fn json_text<'h, 'py>(hosts: &'h Hosts<'py>, text: &Bound<'py, PyAny>) -> Re
     };
     let raw = bytes
         .cast::<PyBytes>()
-        .map_err(|e| LowerError::Raise(e.into()))?
+        .map_err(|e| LowerError::raise(e.into()))?
         .as_bytes();
     let utf8: *const str = std::str::from_utf8(raw)
         .map_err(|e| LowerError::new(Code::InvalidJson, format!("JSON bytes are not UTF-8: {e}")))?;
@@ -230,7 +239,7 @@ pub fn call_options<'h, 'py>(
     let mut map = Map::with_capacity(entries.len());
     for (key, value) in entries {
         // Keyword names are `str`.
-        let key = lowerer.string(key.cast_into::<PyString>().map_err(|e| LowerError::Raise(e.into()))?)?;
+        let key = lowerer.string(key.cast_into::<PyString>().map_err(|e| LowerError::raise(e.into()))?)?;
         match lowerer.value(value, 1) {
             Ok(value) => map.push(key, value),
             Err(e) => return Err(invalid_option(e.within(Segment::Key(key.as_str().to_owned())))),
@@ -240,21 +249,11 @@ pub fn call_options<'h, 'py>(
 }
 
 /// A lowering error of an option, as `invalid_option`.
-fn invalid_option(error: LowerError) -> LowerError {
-    match error {
-        LowerError::Convert {
-            message,
-            reversed_path,
-            cause,
-            ..
-        } => LowerError::Convert {
-            code: Code::InvalidOption,
-            message,
-            reversed_path,
-            cause,
-        },
-        raise @ LowerError::Raise(_) => raise,
+fn invalid_option(mut error: LowerError) -> LowerError {
+    if let LowerFailure::Convert { code, .. } = &mut *error.0 {
+        *code = Code::InvalidOption;
     }
+    error
 }
 
 struct Lowerer<'h, 'py> {
@@ -365,7 +364,7 @@ impl<'h, 'py> Lowerer<'h, 'py> {
                 (intern!(py, "by_alias"), PyBool::new(py, true).as_any()),
                 (intern!(py, "exclude_none"), PyBool::new(py, true).as_any()),
             ] {
-                kwargs.set_item(key, value).map_err(LowerError::Raise)?;
+                kwargs.set_item(key, value).map_err(LowerError::raise)?;
             }
             let dumped = self.dump(object, &dump, Some(&kwargs), "model_dump")?;
             let pydantic = is_pydantic_model(object);
@@ -424,13 +423,13 @@ impl<'h, 'py> Lowerer<'h, 'py> {
         let fields: SmallVec<[Bound<'py, PyAny>; 8]> = fields
             .try_iter()
             .and_then(|fields| fields.collect::<PyResult<_>>())
-            .map_err(LowerError::Raise)?;
+            .map_err(LowerError::raise)?;
         let mut map = Map::with_capacity(fields.len());
         for field in fields {
             let name = field
                 .getattr(intern!(py, "name"))
                 .and_then(|name| Ok(name.cast_into::<PyString>()?))
-                .map_err(LowerError::Raise)?;
+                .map_err(LowerError::raise)?;
             let key = self.string(name.clone())?;
             let segment = || Segment::Key(key.as_str().to_owned());
             let value = object.getattr(&name).map_err(|e| {
