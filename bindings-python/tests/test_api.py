@@ -212,3 +212,11 @@ def test_each_call_gets_its_own_options() -> None:
         )
         != hidden
     )
+
+
+def test_short_texts_the_core_makes_are_told_apart() -> None:
+    # Short texts the core makes come from a table of kept strings: texts with the same length
+    # and the same first and last eight bytes must still each come back as themselves.
+    for middle in "XYXY":
+        blocks = [{"type": "text", "text": "12345678"}, {"type": "text", "text": f"{middle}12345678"}]
+        assert m.to_copilot({"content": blocks})["textResultForLlm"] == f"12345678\n{middle}12345678"
