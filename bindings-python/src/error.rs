@@ -8,7 +8,7 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::PyType;
 
-use crate::lower::{pointer, LowerError};
+use crate::lower::{pointer, LowerError, LowerFailure};
 
 /// A core error as the Python exception of its family.
 pub fn from_core(py: Python<'_>, error: &ConvertError) -> PyErr {
@@ -17,9 +17,9 @@ pub fn from_core(py: Python<'_>, error: &ConvertError) -> PyErr {
 
 /// A lowering error as a Python exception (or the Python exception itself, unchanged).
 pub fn from_lower(py: Python<'_>, error: LowerError) -> PyErr {
-    match error {
-        LowerError::Raise(err) => err,
-        LowerError::Convert {
+    match *error.0 {
+        LowerFailure::Raise(err) => err,
+        LowerFailure::Convert {
             code,
             message,
             reversed_path,

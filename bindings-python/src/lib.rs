@@ -109,11 +109,17 @@ fn conversion<'h, 'py>(
         Some(kwargs) => Some(match options::recent(kwargs) {
             Some(Kept::Same(options)) => Ok(options),
             kept => {
-                let value = lower::options(hosts, Some(kwargs)).map_err(|e| error::from_lower(py, e))?;
-                let (value, call) = options::split(value);
-                let base = match kept {
-                    Some(Kept::Base(base)) => Ok(base),
-                    _ => Options::from_value(&with_binding_defaults(value)).map(Arc::new),
+                let (base, call) = match kept {
+                    // Only the per-call options are lowered: the others are those of `base`.
+                    Some(Kept::Base(base, per_call)) => {
+                        let call = lower::call_options(hosts, kwargs, &per_call);
+                        (Ok(base), call.map_err(|e| error::from_lower(py, e))?)
+                    }
+                    _ => {
+                        let value = lower::options(hosts, Some(kwargs)).map_err(|e| error::from_lower(py, e))?;
+                        let (value, call) = options::split(value);
+                        (Options::from_value(&with_binding_defaults(value)).map(Arc::new), call)
+                    }
                 };
                 base.and_then(|base| {
                     let full = options::with_call(&base, call)?;

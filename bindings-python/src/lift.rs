@@ -9,6 +9,7 @@
 use std::sync::{Mutex, MutexGuard};
 
 use mcp_tool_result::{Bytes, Number, Str, Value};
+use pyo3::ffi;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyFloat, PyInt, PyList, PyString};
 
@@ -35,8 +36,9 @@ const SHORT_LEN: usize = 32;
 /// slot (so distinct values cannot grow it, and the constant keys come back at once).
 const SHORT_SLOTS: usize = 256;
 
-/// A kept string: its text (compared on lookup) and the Python string.
+/// A kept string: its [`Words`] and text (compared on lookup) and the Python string.
 struct Kept {
+    words: Words,
     text: Box<str>,
     object: Py<PyString>,
 }
@@ -44,23 +46,45 @@ struct Kept {
 type ShortStrings = Box<[Option<Kept>]>;
 static SHORT: Mutex<Option<ShortStrings>> = Mutex::new(None);
 
-/// The slot of `text` (at most [`SHORT_LEN`] bytes): a multiplicative hash of its length and
-/// its first and last eight bytes. A collision only costs a miss.
-fn short_slot(text: &str) -> usize {
-    let bytes = text.as_bytes();
-    let word = |part: &[u8]| {
-        let mut buf = [0u8; 8];
-        buf[..part.len()].copy_from_slice(part);
-        u64::from_le_bytes(buf)
-    };
-    let (head, tail) = if bytes.len() >= 8 {
-        (word(&bytes[..8]), word(&bytes[bytes.len() - 8..]))
-    } else {
-        (word(bytes), 0)
-    };
-    let hash = (head ^ tail.rotate_left(29) ^ bytes.len() as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    // The top bits of the product mix every input bit; SHORT_SLOTS is 2^8.
-    (hash >> 56) as usize
+/// A short text's length and its first and last eight bytes (zero-padded), read as words:
+/// for a text of at most 16 bytes, equal words mean equal texts.
+#[derive(PartialEq)]
+struct Words {
+    len: usize,
+    head: u64,
+    tail: u64,
+}
+
+impl Words {
+    fn of(text: &str) -> Self {
+        let bytes = text.as_bytes();
+        let word = |part: &[u8]| match <[u8; 8]>::try_from(part) {
+            Ok(all) => u64::from_le_bytes(all),
+            Err(_) => part.iter().rev().fold(0, |word, &b| word << 8 | u64::from(b)),
+        };
+        let (head, tail) = if bytes.len() >= 8 {
+            (word(&bytes[..8]), word(&bytes[bytes.len() - 8..]))
+        } else {
+            (word(bytes), 0)
+        };
+        Words {
+            len: bytes.len(),
+            head,
+            tail,
+        }
+    }
+
+    /// The slot of the text: a multiplicative hash of the words. A collision only costs a miss.
+    fn slot(&self) -> usize {
+        let hash = (self.head ^ self.tail.rotate_left(29) ^ self.len as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        // The top bits of the product mix every input bit; SHORT_SLOTS is 2^8.
+        (hash >> 56) as usize
+    }
+
+    /// Whether `kept` is `text`, whose words these are.
+    fn matches(&self, kept: &Kept, text: &str) -> bool {
+        kept.words == *self && (self.len <= 16 || *kept.text == *text)
+    }
 }
 
 struct Lifter<'a, 'py> {
@@ -92,7 +116,11 @@ impl<'py> Lifter<'_, 'py> {
             Value::Object(map) => {
                 let dict = PyDict::new(py);
                 for (key, item) in map.into_entries() {
-                    dict.set_item(self.string(&key), self.value(item)?)?;
+                    let (key, item) = (self.string(&key), self.value(item)?);
+                    // SAFETY: `dict` is a new dict, `key` a `str` and `item` a value, all live.
+                    if unsafe { ffi::PyDict_SetItem(dict.as_ptr(), key.as_ptr(), item.as_ptr()) } != 0 {
+                        return Err(PyErr::fetch(py));
+                    }
                 }
                 dict.into_any()
             }
@@ -110,12 +138,14 @@ impl<'py> Lifter<'_, 'py> {
             return PyString::new(self.py, text).into_any();
         };
         let slots = short.get_or_insert_with(|| (0..SHORT_SLOTS).map(|_| None).collect());
-        let slot = &mut slots[short_slot(text)];
-        if let Some(kept) = slot.as_ref().filter(|kept| *kept.text == *text) {
+        let words = Words::of(text);
+        let slot = &mut slots[words.slot()];
+        if let Some(kept) = slot.as_ref().filter(|kept| words.matches(kept, text)) {
             return kept.object.bind(self.py).clone().into_any();
         }
         let new = PyString::new(self.py, text);
         *slot = Some(Kept {
+            words,
             text: text.into(),
             object: new.clone().unbind(),
         });

@@ -52,6 +52,7 @@ impl<'py> Hosts<'py> {
     }
 
     /// Keeps `object` alive as long as the table and returns its index.
+    #[inline]
     fn keep(&self, object: Bound<'py, PyAny>) -> HostId {
         let mut objects = self.objects.borrow_mut();
         let id = HostId(u32::try_from(objects.len()).unwrap_or(u32::MAX));
@@ -79,6 +80,7 @@ impl<'py> Hosts<'py> {
     /// # Safety
     /// `text` must point into `owner`, an immutable object (a `str`, whose UTF-8 view is
     /// cached in the object for its whole life, or a `bytes`).
+    #[inline]
     unsafe fn borrow_text<'h>(&'h self, owner: Bound<'py, PyAny>, text: *const str) -> (&'h str, HostId) {
         // SAFETY: `text` points into `owner` (the caller's contract), and the table holds a
         // strong reference to `owner` that it never drops before it is dropped itself.
@@ -88,9 +90,13 @@ impl<'py> Hosts<'py> {
     }
 }
 
-/// Why lowering failed: a conversion error at a path (built up while unwinding), or a Python
-/// exception that must propagate as it is (`KeyboardInterrupt` and other non-`Exception`s).
-pub enum LowerError {
+/// Why lowering failed (boxed: lowering returns it through every level of nesting, and a
+/// small error keeps each level's result small).
+pub struct LowerError(pub Box<LowerFailure>);
+
+/// A conversion error at a path (built up while unwinding), or a Python exception that must
+/// propagate as it is (`KeyboardInterrupt` and other non-`Exception`s).
+pub enum LowerFailure {
     /// Report as `ConvertError`, optionally chained to the Python exception that caused it.
     Convert {
         code: Code,
@@ -110,29 +116,34 @@ pub enum Segment {
 
 impl LowerError {
     fn new(code: Code, message: String) -> Self {
-        LowerError::Convert {
+        LowerError(Box::new(LowerFailure::Convert {
             code,
             message,
             reversed_path: Vec::new(),
             cause: None,
-        }
+        }))
+    }
+
+    /// Re-raise `cause` unchanged.
+    pub fn raise(cause: PyErr) -> Self {
+        LowerError(Box::new(LowerFailure::Raise(cause)))
     }
 
     fn caused_by(code: Code, message: String, cause: PyErr, py: Python<'_>) -> Self {
         if cause.is_instance_of::<PyException>(py) {
-            LowerError::Convert {
+            LowerError(Box::new(LowerFailure::Convert {
                 code,
                 message,
                 reversed_path: Vec::new(),
                 cause: Some(cause),
-            }
+            }))
         } else {
-            LowerError::Raise(cause)
+            LowerError::raise(cause)
         }
     }
 
     fn within(mut self, segment: Segment) -> Self {
-        if let LowerError::Convert { reversed_path, .. } = &mut self {
+        if let LowerFailure::Convert { reversed_path, .. } = &mut *self.0 {
             reversed_path.push(segment);
         }
         self
@@ -166,7 +177,7 @@ pub fn json_text<'h, 'py>(hosts: &'h Hosts<'py>, text: &Bound<'py, PyAny>) -> Re
         text.py()
             .get_type::<PyBytes>()
             .call1((text,))
-            .map_err(LowerError::Raise)?
+            .map_err(LowerError::raise)?
     } else {
         let message = format!(
             "JSON text must be a str, bytes, bytearray or memoryview, not {}",
@@ -176,7 +187,7 @@ pub fn json_text<'h, 'py>(hosts: &'h Hosts<'py>, text: &Bound<'py, PyAny>) -> Re
     };
     let raw = bytes
         .cast::<PyBytes>()
-        .map_err(|e| LowerError::Raise(e.into()))?
+        .map_err(|e| LowerError::raise(e.into()))?
         .as_bytes();
     let utf8: *const str = std::str::from_utf8(raw)
         .map_err(|e| LowerError::new(Code::InvalidJson, format!("JSON bytes are not UTF-8: {e}")))?;
@@ -206,21 +217,43 @@ pub fn value<'h, 'py>(hosts: &'h Hosts<'py>, object: &Bound<'py, PyAny>) -> Resu
 pub fn options<'h, 'py>(hosts: &'h Hosts<'py>, options: Option<&Bound<'py, PyDict>>) -> Result<Value<'h>, LowerError> {
     match options {
         None => Ok(Value::Null),
-        Some(dict) => Lowerer::new(hosts).dict(dict, 1).map_err(|e| match e {
-            LowerError::Convert {
-                message,
-                reversed_path,
-                cause,
-                ..
-            } => LowerError::Convert {
-                code: Code::InvalidOption,
-                message,
-                reversed_path,
-                cause,
-            },
-            raise @ LowerError::Raise(_) => raise,
-        }),
+        Some(dict) => Lowerer::new(hosts).dict(dict, 1).map_err(invalid_option),
     }
+}
+
+/// Lowers the keyword options of `options` that `pick` marks (one flag per entry, in order),
+/// as [`options`] lowers them.
+pub fn call_options<'h, 'py>(
+    hosts: &'h Hosts<'py>,
+    options: &Bound<'py, PyDict>,
+    pick: &[bool],
+) -> Result<Map<'h>, LowerError> {
+    // Snapshot first, as `Lowerer::dict` does: lowering a value may run Python code.
+    let entries: SmallVec<[(Bound<'py, PyAny>, Bound<'py, PyAny>); 4]> = options
+        .iter()
+        .zip(pick)
+        .filter(|(_, &picked)| picked)
+        .map(|(entry, _)| entry)
+        .collect();
+    let lowerer = Lowerer::new(hosts);
+    let mut map = Map::with_capacity(entries.len());
+    for (key, value) in entries {
+        // Keyword names are `str`.
+        let key = lowerer.string(key.cast_into::<PyString>().map_err(|e| LowerError::raise(e.into()))?)?;
+        match lowerer.value(value, 1) {
+            Ok(value) => map.push(key, value),
+            Err(e) => return Err(invalid_option(e.within(Segment::Key(key.as_str().to_owned())))),
+        }
+    }
+    Ok(map)
+}
+
+/// A lowering error of an option, as `invalid_option`.
+fn invalid_option(mut error: LowerError) -> LowerError {
+    if let LowerFailure::Convert { code, .. } = &mut *error.0 {
+        *code = Code::InvalidOption;
+    }
+    error
 }
 
 struct Lowerer<'h, 'py> {
@@ -249,7 +282,7 @@ impl<'h, 'py> Lowerer<'h, 'py> {
         if object.is_exact_instance_of::<PyString>() {
             // SAFETY: the exact type was just checked.
             let s = unsafe { object.cast_into_unchecked::<PyString>() };
-            return Ok(Value::String(self.string(s)?));
+            return Ok(Value::String(self.exact_string(s)?));
         }
         if let Ok(dict) = object.cast_exact::<PyDict>() {
             return self.dict(dict, depth + 1);
@@ -331,7 +364,7 @@ impl<'h, 'py> Lowerer<'h, 'py> {
                 (intern!(py, "by_alias"), PyBool::new(py, true).as_any()),
                 (intern!(py, "exclude_none"), PyBool::new(py, true).as_any()),
             ] {
-                kwargs.set_item(key, value).map_err(LowerError::Raise)?;
+                kwargs.set_item(key, value).map_err(LowerError::raise)?;
             }
             let dumped = self.dump(object, &dump, Some(&kwargs), "model_dump")?;
             let pydantic = is_pydantic_model(object);
@@ -390,13 +423,13 @@ impl<'h, 'py> Lowerer<'h, 'py> {
         let fields: SmallVec<[Bound<'py, PyAny>; 8]> = fields
             .try_iter()
             .and_then(|fields| fields.collect::<PyResult<_>>())
-            .map_err(LowerError::Raise)?;
+            .map_err(LowerError::raise)?;
         let mut map = Map::with_capacity(fields.len());
         for field in fields {
             let name = field
                 .getattr(intern!(py, "name"))
                 .and_then(|name| Ok(name.cast_into::<PyString>()?))
-                .map_err(LowerError::Raise)?;
+                .map_err(LowerError::raise)?;
             let key = self.string(name.clone())?;
             let segment = || Segment::Key(key.as_str().to_owned());
             let value = object.getattr(&name).map_err(|e| {
@@ -429,21 +462,40 @@ impl<'h, 'py> Lowerer<'h, 'py> {
     }
 
     fn string(&self, s: Bound<'py, PyString>) -> Result<Str<'h>, LowerError> {
-        let exact = s.is_exact_instance_of::<PyString>();
+        if s.is_exact_instance_of::<PyString>() {
+            return self.exact_string(s);
+        }
         match s.to_str() {
-            Ok(text) if exact => {
-                let text: *const str = text;
-                // SAFETY: `text` is the UTF-8 view of the `str` `s`.
-                let (text, id) = unsafe { self.hosts.borrow_text(s.into_any(), text) };
-                Ok(Str::host(text, id))
-            }
             // A str subclass (e.g. a StrEnum member) is copied: the output holds plain str.
             Ok(text) => Ok(Str::owned(text.to_owned())),
-            Err(_) => {
-                self.lossy.set(true);
-                replace_surrogates(&s).map(Str::lossy)
-            }
+            Err(_) => self.lossy_string(&s),
         }
+    }
+
+    /// [`Self::string`] for an exact `str`: its UTF-8 view, borrowed (one call for the view).
+    #[inline]
+    fn exact_string(&self, s: Bound<'py, PyString>) -> Result<Str<'h>, LowerError> {
+        let mut len: ffi::Py_ssize_t = 0;
+        // SAFETY: `s` is a live `str`, and `len` a valid place for the length.
+        let data = unsafe { ffi::PyUnicode_AsUTF8AndSize(s.as_ptr(), &mut len) };
+        if data.is_null() {
+            // A lone surrogate (the exception set says so).
+            drop(PyErr::take(s.py()));
+            return self.lossy_string(&s);
+        }
+        // SAFETY: a view is `len` bytes of UTF-8, cached in `s` for its whole life.
+        let text: *const str =
+            unsafe { std::str::from_utf8_unchecked(std::slice::from_raw_parts(data.cast::<u8>(), len as usize)) };
+        // SAFETY: `text` is the UTF-8 view of the `str` `s`.
+        let (text, id) = unsafe { self.hosts.borrow_text(s.into_any(), text) };
+        Ok(Str::host(text, id))
+    }
+
+    /// A `str` holding lone surrogates, with them replaced.
+    #[cold]
+    fn lossy_string(&self, s: &Bound<'py, PyString>) -> Result<Str<'h>, LowerError> {
+        self.lossy.set(true);
+        replace_surrogates(s).map(Str::lossy)
     }
 
     /// `depth` is the nesting of this dict.
@@ -467,7 +519,7 @@ impl<'h, 'py> Lowerer<'h, 'py> {
         for (key, value) in entries {
             let key = if key.is_exact_instance_of::<PyString>() {
                 // SAFETY: the exact type was just checked.
-                self.string(unsafe { key.cast_into_unchecked::<PyString>() })?
+                self.exact_string(unsafe { key.cast_into_unchecked::<PyString>() })?
             } else {
                 match key.cast_into::<PyString>() {
                     Ok(key) => self.string(key)?,

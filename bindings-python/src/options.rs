@@ -46,8 +46,9 @@ static RECENT: Mutex<Vec<Entry>> = Mutex::new(Vec::new());
 pub enum Kept {
     /// Every argument is the very object of a kept call: its options.
     Same(Arc<Options>),
-    /// Only per-call options differ: the options without them, to apply them over.
-    Base(Arc<Options>),
+    /// Only per-call options differ: the options without them, to apply them over, and
+    /// which keyword arguments (in order) are per-call options.
+    Base(Arc<Options>, SmallVec<[bool; 4]>),
 }
 
 /// The options kept for keyword arguments that are the very objects of `kwargs`, in order,
@@ -62,7 +63,10 @@ pub fn recent(kwargs: &Bound<'_, PyDict>) -> Option<Kept> {
         }
         match compare(kwargs, &entry.arguments)? {
             true => Some(Kept::Same(Arc::clone(&entry.full))),
-            false => Some(Kept::Base(Arc::clone(&entry.base))),
+            false => Some(Kept::Base(
+                Arc::clone(&entry.base),
+                entry.arguments.iter().map(|a| a.per_call).collect(),
+            )),
         }
     })
 }

@@ -182,6 +182,18 @@ def test_per_call_options_apply_on_each_call_over_the_kept_ones() -> None:
         assert (error.value.code, error.value.path) == ("invalid_option", "/strict")
 
 
+def test_a_per_call_option_over_kept_options_is_checked_as_the_others() -> None:
+    # Over kept options only the per-call ones are lowered again: their errors stay the same.
+    result = {"content": [{"type": "text", "text": "hi"}]}
+    out = m.convert(result, "anthropic", validate_base64=False, tool_call_id="c1")
+    assert out["output"]["tool_use_id"] == "c1"
+    with pytest.raises(m.UsageError) as error:
+        m.convert(result, "anthropic", validate_base64=False, tool_call_id={1})
+    assert (error.value.code, error.value.path) == ("invalid_option", "/tool_call_id")
+    out = m.convert(result, "anthropic", validate_base64=False, tool_call_id="c2")
+    assert out["output"]["tool_use_id"] == "c2"
+
+
 def test_each_call_gets_its_own_options() -> None:
     # The binding keeps recent option sets by the identity of their objects; alternating and
     # repeated values must still each give their own conversion.
@@ -200,3 +212,11 @@ def test_each_call_gets_its_own_options() -> None:
         )
         != hidden
     )
+
+
+def test_short_texts_the_core_makes_are_told_apart() -> None:
+    # Short texts the core makes come from a table of kept strings: texts with the same length
+    # and the same first and last eight bytes must still each come back as themselves.
+    for middle in "XYXY":
+        blocks = [{"type": "text", "text": "12345678"}, {"type": "text", "text": f"{middle}12345678"}]
+        assert m.to_copilot({"content": blocks})["textResultForLlm"] == f"12345678\n{middle}12345678"
