@@ -80,6 +80,12 @@ impl<'a> Extraction<'a> {
 /// Extracts the image blocks of `value`.
 pub fn extract_images<'a>(value: Value<'a>, options: &Options) -> Result<Extraction<'a>, ConvertError> {
     let crate::depth::Checked { value, lossy } = crate::depth::check(value)?;
+    extract_checked(value, lossy, options)
+}
+
+/// [`extract_images`] of a value within [`crate::MAX_DEPTH`]; `lossy`: some string or key of it
+/// is lossy.
+fn extract_checked<'a>(value: Value<'a>, lossy: bool, options: &Options) -> Result<Extraction<'a>, ConvertError> {
     let mut ctx = Context::new(options);
     let root = Loc::at("");
     if lossy {
@@ -110,8 +116,10 @@ pub fn extract_images<'a>(value: Value<'a>, options: &Options) -> Result<Extract
 }
 
 /// Parses `input` (JSON text) and extracts its images; they borrow their payloads from `input`.
+/// The parser checks the nesting and notes lossy strings, so the input is not walked again.
 pub fn extract_images_str<'a>(input: &'a str, options: &Options) -> Result<Extraction<'a>, ConvertError> {
-    extract_images(crate::json::parse(input)?, options)
+    let crate::depth::Checked { value, lossy } = crate::json::parse_checked(input)?;
+    extract_checked(value, lossy, options)
 }
 
 /// Extracts the images of JSON text with options given as JSON text (`""` means none) and
