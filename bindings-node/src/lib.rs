@@ -37,9 +37,7 @@ pub fn configure(env: &Env, target: Unknown<'_>, options: Unknown<'_>) -> Result
     let config = (|| {
         let target = lower.text(target.raw(), Code::UnsupportedTarget, "the target")?;
         let options = lower.text(options.raw(), Code::InvalidOption, "the options")?;
-        let options = json::parse(&options)
-            .map_err(|e| ConvertError::new(Code::InvalidOption, "", e.message()))
-            .and_then(|options| Options::from_value(&options));
+        let options = Options::from_json(&options);
         Ok(state::Config {
             target: target.parse(),
             options,
