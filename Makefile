@@ -72,7 +72,8 @@ demo-go-wazero: $(VENV)/.ok
 # equals the one in its stamp (.build/stamps/<step>), which is written only after the step passed.
 # The stamp keeps the conformance counts the step wrote (counts.<step>: runner names) and a skip
 # restores them, so check-counts sees every runner. A fresh clone has no stamps; FORCE=1 runs every
-# step; SERIAL=1 runs them one at a time.
+# step; SERIAL=1 runs them one at a time. The tool versions every stamp covers are the runner's
+# TOOL_VERSIONS, plus those in tools.<step> (installed by a step on first use, such as chromium).
 #
 # Lane B holds what shares no build output with lane A: the fixture checks, the Go binding (the
 # committed library and .wasm; its Rust crate's test waits on cargo's lock) and the end-to-end tests
@@ -130,11 +131,13 @@ needs.e2e-go := e2e-npm
 needs.e2e-python := e2e-npm test-python
 needs.e2e-node := e2e-npm test-node
 needs.check-counts := conformance-rust test-go test-python test-node test-wasm
+# Tools only these steps use (STEP_TOOLS in the runner), which a step may install on first use.
+tools.test-playground := chromium
 
 test: ## Install what is missing and run every test in two lanes (FORCE=1: ignore the stamps; SERIAL=1: one step at a time); each step's wall time goes to .build/timings.txt
 	+MAKE='$(MAKE)' STEP_VARIABLES='$(filter-out FORCE=% SERIAL=%,$(MAKEOVERRIDES))' python3 .ci/build/steps.py \
 	  --timings $(TIMINGS) --stamps $(STAMPS) --counts $(COUNTS) --logs $(LOGS) $(if $(FORCE),--force) $(if $(SERIAL),--serial) \
-	  $(foreach step,$(TEST_STEPS),'$(step)|$(inputs.$(step))|$(counts.$(step))|$(lane.$(step))|$(needs.$(step))')
+	  $(foreach step,$(TEST_STEPS),'$(step)|$(inputs.$(step))|$(counts.$(step))|$(lane.$(step))|$(needs.$(step))|$(tools.$(step))')
 
 # Counts from an earlier run must not satisfy check-counts.
 reset-counts:

@@ -1,8 +1,9 @@
 """Run the steps of `make test` in two lanes, time each one and skip the ones whose inputs are unchanged.
 
-Each step is `name|inputs|counts|lane|needs`: the make target, the paths it reads (git pathspecs;
-empty: the step always runs), the conformance runners whose count files it writes, the lane it runs
-in (A or B) and the steps that must have passed before it starts. Each lane runs its steps in the
+Each step is `name|inputs|counts|lane|needs|tools`: the make target, the paths it reads (git
+pathspecs; empty: the step always runs), the conformance runners whose count files it writes, the
+lane it runs in (A or B), the steps that must have passed before it starts and the tools of
+STEP_TOOLS it uses besides those every step uses (TOOL_VERSIONS). Each lane runs its steps in the
 order given, the two lanes side by side: most steps keep one core busy (a test runner, a linker, a
 download), so a second lane fills the other. Every line a step prints goes to stdout prefixed with
 the step's name, and to .build/logs/<step>.log. After a failure no new step starts; the run ends
@@ -11,7 +12,9 @@ when the running ones do. --serial runs every step in the order given, one at a 
 A stamped step is skipped when its stamp holds the hash of its inputs: the content of every
 git-tracked or untracked, not ignored file under those paths, make's command-line variables
 (STEP_VARIABLES), the environment variables the builds and tests read (ENV_PREFIXES) and the
-toolchain versions (read again after a step ran: a step may install a tool). The stamp is written
+versions of the tools it uses (read again after a step ran: a step may install a tool). A tool
+that one step installs on first use (chromium) is in STEP_TOOLS, so installing it does not
+invalidate the stamps of the steps that ran before. The stamp is written
 only after the step passed, with a copy of the count files it wrote, which a skip restores. A fresh
 clone has no stamps, so it runs every step; --force runs every step too.
 
@@ -36,7 +39,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 
-# Every tool a step may build or run with; a new version invalidates every stamp.
+# Every tool most steps build or run with; a new version invalidates every stamp.
 TOOL_VERSIONS = [
     ["rustc", "-vV"],
     ["cargo", "-V"],
@@ -45,8 +48,12 @@ TOOL_VERSIONS = [
     ["go", "version"],
     ["python3", "-VV"],
     ["cc", "--version"],
-    ["dpkg-query", "-W", "chromium"],
 ]
+
+# Tools only some steps use (a step's `tools`), by name: a new version invalidates their stamps.
+STEP_TOOLS = {
+    "chromium": ["dpkg-query", "-W", "chromium"],
+}
 
 # Environment variables that change what a build or a test does (cargo, rustc, Go, Python, Node,
 # napi-rs, proptest, the conformance runners, the soak and e2e tests).
@@ -77,27 +84,42 @@ class Step:
     counts: list[str]
     lane: str
     needs: list[str]
+    tools: list[str]
 
     @classmethod
     def parse(cls, spec: str) -> Step:
-        name, inputs, counts, lane, needs = (spec.split("|") + [""] * 4)[:5]
-        return cls(name, inputs.split(), counts.split(), lane or "A", needs.split())
+        name, inputs, counts, lane, needs, tools = (spec.split("|") + [""] * 5)[:6]
+        unknown = [tool for tool in tools.split() if tool not in STEP_TOOLS]
+        if unknown:
+            raise SystemExit(f"steps.py: {name} uses {' '.join(unknown)}, which STEP_TOOLS does not list")
+        return cls(name, inputs.split(), counts.split(), lane or "A", needs.split(), tools.split())
 
 
-def toolchain() -> bytes:
-    """The versions of every tool in TOOL_VERSIONS (a missing tool counts as its own version)."""
+def versions(cmds: list[list[str]]) -> list[bytes]:
+    """Each command's line and output (a missing tool counts as its own version)."""
     out = []
-    for cmd in TOOL_VERSIONS:
+    for cmd in cmds:
         try:
             result = subprocess.run(cmd, capture_output=True, check=False, timeout=60)
             out.append(b" ".join(c.encode() for c in cmd) + b"\n" + result.stdout)
         except (OSError, subprocess.TimeoutExpired):
             out.append(cmd[0].encode() + b": missing\n")
+    return out
+
+
+def toolchain() -> bytes:
+    """The versions of every tool in TOOL_VERSIONS."""
+    out = versions(TOOL_VERSIONS)
     # The interpreters the Python binding's test venvs pick (bindings-python/Makefile).
     pyenv = Path.home() / ".pyenv" / "versions"
     if pyenv.is_dir():
         out.append(" ".join(sorted(p.name for p in pyenv.iterdir())).encode())
     return b"\0".join(out)
+
+
+def step_tools(step: Step) -> bytes:
+    """The versions of the step's own tools (its `tools`, from STEP_TOOLS)."""
+    return b"\0".join(versions([STEP_TOOLS[tool] for tool in step.tools]))
 
 
 def files_hash(step: Step) -> bytes:
@@ -194,7 +216,7 @@ class Run:
         stamp = args.stamps / step.name
         files = files_hash(step) if step.inputs else b""
         with self.lock:
-            key = stamp_key(files, self.tools) if files else ""
+            key = stamp_key(files, self.tools + step_tools(step)) if files else ""
         saved = args.stamps / f"{step.name}.counts"
         fresh = key and not args.force and stamp.is_file() and stamp.read_text().strip() == key
         if fresh and restore_counts(step, saved, args.counts):
@@ -209,7 +231,7 @@ class Run:
             with self.lock:
                 self.tools = tools
             args.stamps.mkdir(parents=True, exist_ok=True)
-            write_stamp(step, stamp_key(files, tools), args.stamps, args.counts)
+            write_stamp(step, stamp_key(files, tools + step_tools(step)), args.stamps, args.counts)
         return ("ran" if passed else "FAILED"), passed
 
     def make(self, step: Step) -> bool:
