@@ -58,3 +58,23 @@ func TestBytesThatAreNotUTF8AreNotJSON(t *testing.T) {
 		t.Fatalf("got %v", err)
 	}
 }
+
+// Bytes that are not UTF-8 cannot be read as text at all: like an argument of the wrong type,
+// that is reported before the target's and the options' errors (as every binding does), which
+// come before the errors of the JSON text (the fixtures of topic "precedence").
+func TestBytesThatAreNotUTF8AreReportedFirst(t *testing.T) {
+	notUTF8 := []byte("{\"content\":\"\xff\"}")
+	for _, c := range []struct {
+		name string
+		call func() error
+	}{
+		{"bad target", func() error { _, err := ConvertJSON(notUTF8, Target("nope"), nil); return err }},
+		{"bad options", func() error { _, err := ConvertJSON(notUTF8, TargetCopilot, []byte(`{"strict":5}`)); return err }},
+		{"extract, bad options", func() error { _, err := ExtractImagesJSON(notUTF8, []byte(`{"strict":5}`)); return err }},
+	} {
+		var ce *ConvertError
+		if err := c.call(); !errors.As(err, &ce) || ce.Code != "invalid_json" {
+			t.Errorf("%s: got %v, want invalid_json", c.name, err)
+		}
+	}
+}

@@ -121,13 +121,15 @@ fn run(env: sys::napi_env, info: sys::napi_callback_info) -> Result<sys::napi_va
     let conversion = match (&config.target, options, has_leaves) {
         // The parser bounds the nesting, so `convert_str` skips the core's depth walk.
         (Ok(target), Ok(options), false) => mcp_tool_result::convert_str(&text, *target, options)?,
-        (_, _, has_leaves) => {
+        (target, options, has_leaves) => {
+            // The target and the options are checked before the input.
+            let target = target.clone()?;
+            let options = options.as_ref().map_err(Clone::clone)?;
             let mut input = json::parse(&text)?;
             if has_leaves {
                 input = lower.resolve(input, argv[4])?;
             }
-            let options = options.as_ref().map_err(Clone::clone);
-            let converted = mcp_tool_result::convert(input, config.target.clone()?, options?);
+            let converted = mcp_tool_result::convert(input, target, options);
             // A host string the core could not read was seen empty: its result is not used.
             texts.check()?;
             converted?

@@ -63,11 +63,12 @@ pub fn init(exports: Object<'_>, env: Env) -> Result<()> {
         .map_err(|status| napi::Error::new(napi::Status::from(status), "cannot register convertConfigured"))
 }
 
-/// `convertConfigured` off the JS thread, with the target and options given as such: returns a Promise of the same value, rejected with a
-/// `ConvertError`. The arguments are read now, on the JS thread, into owned core values (JSON
-/// text of the caller's own is parsed on the worker); the core call runs on a libuv worker; the
-/// result is lifted on the JS thread when the promise settles. Arguments that cannot be read
-/// throw here (`api.js` turns that into a rejection).
+/// `convertConfigured` off the JS thread, with the target and options given as such: returns a
+/// Promise of the same value, rejected with a `ConvertError`. The arguments are read now, on the
+/// JS thread, into owned core values, and the target and options are checked there, before the
+/// input (JSON text of the caller's own is parsed on the worker); the core call runs on a libuv
+/// worker; the result is lifted on the JS thread when the promise settles. Arguments that cannot
+/// be read throw here (`api.js` turns that into a rejection).
 #[napi(skip_typescript)]
 pub fn convert_lowered_async(
     env: &Env,
@@ -83,9 +84,7 @@ pub fn convert_lowered_async(
         let target = lower.text(target.raw(), Code::UnsupportedTarget, "the target")?;
         let options = lower.text(options.raw(), Code::InvalidOption, "the options")?;
         let text = lower.json_text(text.raw(), &mut buffer)?.into_owned();
-        let options = json::parse(&options)
-            .map_err(|e| ConvertError::new(Code::InvalidOption, "", e.message()))?
-            .into_owned();
+        let (target, options) = (target.parse()?, Options::from_json(&options)?);
         let input = if has_leaves(&leaves) {
             Input::Value(lower.resolve(json::parse(&text)?, leaves.raw())?.into_owned())
         } else {
@@ -108,7 +107,7 @@ pub fn extract_lowered<'e>(
     options: Unknown<'e>,
 ) -> Result<Unknown<'e>> {
     lowered(env, text, leaves, options, |input, options| {
-        Ok(mcp_tool_result::extract_images(input, &Options::from_value(options)?)?.into_value())
+        Ok(mcp_tool_result::extract_images(input, options)?.into_value())
     })
 }
 
@@ -152,21 +151,21 @@ pub fn register_convert_error<'e>(env: &'e Env, class: Unknown<'e>) -> Result<Un
     Ok(unsafe { Unknown::from_raw_unchecked(env.raw(), kept) })
 }
 
-/// Reads the options (JSON text or null) and the input (JSON text plus leaves), runs `core`
-/// and lifts its result.
+/// Reads the options (JSON text) and the input (JSON text plus leaves), runs `core` and lifts its
+/// result. The options are checked before the input.
 fn lowered<'e>(
     env: &'e Env,
     text: Unknown<'e>,
     leaves: Unknown<'e>,
     options: Unknown<'e>,
-    core: impl for<'v> FnOnce(Value<'v>, &Value<'_>) -> std::result::Result<Value<'v>, ConvertError>,
+    core: impl for<'v> FnOnce(Value<'v>, &Options) -> std::result::Result<Value<'v>, ConvertError>,
 ) -> Result<Unknown<'e>> {
     let (texts, mut buffer): (_, TextBuffer) = (Texts::new(), [0; STACK]);
     let mut lower = Lowerer::new(env.raw(), &texts);
     let outcome = (|| {
         let options = lower.text(options.raw(), Code::InvalidOption, "the options")?;
         let text = lower.json_text(text.raw(), &mut buffer)?;
-        let options = json::parse(&options).map_err(|e| ConvertError::new(Code::InvalidOption, "", e.message()))?;
+        let options = Options::from_json(&options)?;
         let mut input = json::parse(&text)?;
         if has_leaves(&leaves) {
             input = lower.resolve(input, leaves.raw())?;

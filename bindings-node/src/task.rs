@@ -9,7 +9,7 @@
 
 use std::panic::{self, AssertUnwindSafe};
 
-use mcp_tool_result::{json, Code, ConvertError, Options, Value};
+use mcp_tool_result::{json, Code, ConvertError, Options, Target, Value};
 use napi::bindgen_prelude::{Env, Result, Unknown};
 use napi::ScopedTask;
 
@@ -24,16 +24,17 @@ pub(crate) enum Input {
     Value(Value<'static>),
 }
 
-/// One queued conversion. `input` is taken by [`ScopedTask::compute`].
+/// One queued conversion, its target and options already checked. `input` is taken by
+/// [`ScopedTask::compute`].
 pub struct Conversion {
     input: Option<Input>,
-    target: String,
-    options: Value<'static>,
+    target: Target,
+    options: Options,
     output_only: bool,
 }
 
 impl Conversion {
-    pub(crate) fn new(input: Input, target: String, options: Value<'static>, output_only: bool) -> Self {
+    pub(crate) fn new(input: Input, target: Target, options: Options, output_only: bool) -> Self {
         Conversion {
             input: Some(input),
             target,
@@ -50,8 +51,7 @@ impl Conversion {
     }
 
     fn convert<'v>(&self, input: Value<'v>) -> std::result::Result<Value<'v>, ConvertError> {
-        let options = Options::from_value(&self.options)?;
-        let conversion = mcp_tool_result::convert(input, self.target.parse()?, &options)?;
+        let conversion = mcp_tool_result::convert(input, self.target, &self.options)?;
         Ok(if self.output_only {
             conversion.output
         } else {

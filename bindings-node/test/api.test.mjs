@@ -85,6 +85,15 @@ test('the JSON-text doors refuse what is not JSON text', () => {
     assert.deepEqual([e.code, e.path], [code, path], e.message)
   }
   assert.match(failure(() => esm.convertJson(Buffer.from([0x7b, 0xff]), 'copilot')).message, /not UTF-8 \(at byte 1\)/)
+  // Bytes that are not UTF-8 cannot be read at all: reported before the target's and the
+  // options' errors, as in every binding (which come before the text's JSON errors).
+  for (const run of [
+    () => esm.convertJson(Buffer.from([0x7b, 0xff, 0x7d]), 'nope'),
+    () => esm.convertJson(Buffer.from([0x7b, 0xff, 0x7d]), 'copilot', { strict: 5 }),
+    () => esm.extractImagesJson(Buffer.from([0x5b, 0xff, 0x5d]), { strict: 5 }),
+  ]) {
+    assert.match(failure(run).message, /^invalid_json: .*not UTF-8/)
+  }
 })
 
 test('the value doors refuse a Uint8Array as the whole value and name the JSON-text door', () => {

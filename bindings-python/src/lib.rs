@@ -94,8 +94,8 @@ impl<'h> Input<'h> {
     }
 }
 
-/// Lowers `options` into `hosts` and converts `input` for `target` (a target name that did
-/// not parse is reported after the errors of the input's JSON text).
+/// Lowers `options` into `hosts` and converts `input` for `target`. The target's error comes
+/// first, then the options', then the input's (its JSON text, then the conversion).
 fn conversion<'h, 'py>(
     py: Python<'py>,
     hosts: &'h Hosts<'py>,
@@ -104,7 +104,7 @@ fn conversion<'h, 'py>(
     options: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Conversion<'h>> {
     // Parsed here, under the GIL (to keep them for the next call); an error in them is
-    // reported after the errors of the input's JSON text and the target's name.
+    // reported after the target's.
     let options = match options {
         Some(kwargs) => Some(match options::recent(kwargs) {
             Some(Kept::Same(options)) => Ok(options),
@@ -131,9 +131,9 @@ fn conversion<'h, 'py>(
         None => None,
     };
     core_call(py, hosts.borrowed_bytes(), || {
-        let (input, lossy) = input.into_checked()?;
         let target = target?;
         let options = options.transpose()?;
+        let (input, lossy) = input.into_checked()?;
         let options = match &options {
             Some(options) => options,
             None => default_options(),
@@ -199,7 +199,8 @@ fn extract_images_json<'py>(
     extraction(py, &hosts, Input::Json(text), options)
 }
 
-/// Lowers `options` into `hosts` and extracts the images of `input`.
+/// Lowers `options` into `hosts` and extracts the images of `input` (the options' error comes
+/// before the input's).
 fn extraction<'h, 'py>(
     py: Python<'py>,
     hosts: &'h Hosts<'py>,
@@ -208,8 +209,8 @@ fn extraction<'h, 'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let options = lower::options(hosts, options).map_err(|e| error::from_lower(py, e))?;
     let extraction = core_call(py, hosts.borrowed_bytes(), || {
-        let input = input.into_value()?;
-        mcp_tool_result::extract_images(input, &Options::from_value(&options)?).map(|x| x.into_value())
+        let options = Options::from_value(&options)?;
+        mcp_tool_result::extract_images(input.into_value()?, &options).map(|x| x.into_value())
     })?;
     lift::value(py, hosts, extraction)
 }

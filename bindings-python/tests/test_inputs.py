@@ -138,6 +138,16 @@ def test_json_text_errors() -> None:
     with pytest.raises(m.InvalidInputError, match="UTF-8") as caught:
         m.convert_json(b'{"content": ["\xff"]}', "copilot")
     assert caught.value.code == "invalid_json"
+    # Bytes that are not UTF-8 cannot be read at all: reported before the target's and the
+    # options' errors, as in every binding (which come before the text's JSON errors).
+    for call in (
+        lambda: m.convert_json(b'{"content": ["\xff"]}', "nope"),
+        lambda: m.convert_json(b'{"content": ["\xff"]}', "copilot", strict=5),
+        lambda: m.extract_images_json(b"[\xff]", strict=5),
+    ):
+        with pytest.raises(m.InvalidInputError, match="UTF-8") as caught:
+            call()
+        assert caught.value.code == "invalid_json"
     with pytest.raises(m.InvalidInputError, match="surrogate") as caught:
         m.convert_json('{"content": ["\ud800"]}', "copilot")
     assert caught.value.code == "invalid_json"

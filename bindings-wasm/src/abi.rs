@@ -141,8 +141,10 @@ pub unsafe extern "C" fn mtr_extract_images_leaves(
         )
     };
     output::store((|| {
+        // The options' error comes before the input's, as in `mtr_extract_images`.
+        let options = Options::from_json(options?)?;
         let value = leaves::attach(json::parse(input?)?, &leaves?)?;
-        let extraction = mcp_tool_result::extract_images(value, &Options::from_json(options?)?)?;
+        let extraction = mcp_tool_result::extract_images(value, &options)?;
         Ok((
             json::to_string(&leaves::detach(extraction.into_value())),
             String::from("[]"),

@@ -167,14 +167,16 @@ fn run_case(case: &Value<'_>, file_target: &str) -> Result<(), String> {
             (value, bytes)
         })
         .map_err(|e| (e.code().as_str().to_owned(), e.path().to_owned()));
+    // As a caller would: the target and the options are read before the input is parsed.
     let from_value: Outcome = (|| -> Result<Value<'static>, ConvertError> {
-        let input = json::parse(&input_text)?;
         if extract {
             let options = Options::from_value(&options)?;
+            let input = json::parse(&input_text)?;
             return Ok(extract_images(input, &options)?.into_value().into_owned());
         }
         let target: Target = target.parse()?;
         let options = Options::from_value(&options)?;
+        let input = json::parse(&input_text)?;
         Ok(convert(input, target, &options)?.into_value().into_owned())
     })()
     .map(|value| {
