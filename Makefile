@@ -32,7 +32,7 @@ export CARGO_BUILD_TARGET ?= $(HOST_TRIPLE)
 CLIPPY_PYTHON := $(shell command -v python3)
 
 .PHONY: help demo demo-node-wasm demo-go-wazero test reset-counts venv test-core conformance conformance-images conformance-rust conformance-peers schema types check-counts \
-        test-bindings lint bench bench-instructions cli clean $(addprefix test-,$(BINDINGS)) $(addprefix demo-,$(BINDINGS))
+        test-bindings lint bench bench-instructions cli clean crosscheck $(addprefix test-,$(BINDINGS)) $(addprefix demo-,$(BINDINGS))
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | expand -t 20
@@ -82,7 +82,7 @@ demo-go-wazero: $(VENV)/.ok
 # the e2e npm install are each made by one step that the others need.
 TEST_STEPS := reset-counts venv conformance-images types e2e-npm schema conformance-peers lint-go \
   test-go lint-sources check-dist-config check-generated test-core fuzz-replay conformance-rust \
-  test-python test-node test-wasm test-playground e2e-go e2e-python e2e-node check-counts
+  test-python test-node test-wasm crosscheck test-playground e2e-go e2e-python e2e-node check-counts
 TIMINGS := $(BUILD)/timings.txt
 STAMPS := $(BUILD)/stamps
 LOGS := $(BUILD)/logs
@@ -104,6 +104,7 @@ inputs.test-python := $(STEP_BASE) $(RUST_INPUTS) conformance bindings-python
 inputs.test-node := $(STEP_BASE) $(RUST_INPUTS) conformance bindings-node bindings-wasm
 inputs.test-go := $(STEP_BASE) $(RUST_INPUTS) conformance bindings-go bindings-wasm
 inputs.test-wasm := $(STEP_BASE) $(RUST_INPUTS) conformance bindings-wasm bindings-node
+inputs.crosscheck := $(STEP_BASE) $(RUST_INPUTS) conformance bindings-python bindings-node bindings-wasm bindings-go
 inputs.test-playground := $(STEP_BASE) $(RUST_INPUTS) conformance bindings-wasm bindings-node playground
 inputs.e2e-go := $(STEP_BASE) conformance bindings-go
 inputs.e2e-python := $(STEP_BASE) $(RUST_INPUTS) conformance bindings-python
@@ -131,6 +132,8 @@ needs.e2e-go := e2e-npm
 needs.e2e-python := e2e-npm test-python
 needs.e2e-node := e2e-npm test-node
 needs.check-counts := conformance-rust test-go test-python test-node test-wasm
+# The cross-check runs the builds those steps made and tested.
+needs.crosscheck := test-go test-python test-node test-wasm
 # Tools only these steps use (STEP_TOOLS in the runner), which a step may install on first use.
 tools.test-playground := chromium
 
@@ -420,6 +423,23 @@ dist: dist-tools check-dist-config ## Build every binding for every target into 
 dist-check: dist-tools conformance-images ## Verify .build/dist: tags, file types, entry points, glibc <= 2.17, musl, aarch64 conformance under qemu
 	dpkg -s $(DIST_APT) >/dev/null 2>&1 || { $(DIST_SUDO) apt-get update -q && $(DIST_SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q $(DIST_APT); } >&2
 	python3 .ci/dist/check.py
+
+# ---- Cross-check (conformance/crosscheck/README.md): every build, every door, one outcome -------
+# A matrix of target names, option sets made from the catalog and inputs that trip each kind of
+# error and repair goes through every build's doors; compare.py fails on any disagreement.
+CROSSCHECK := $(BUILD)/crosscheck
+CROSSCHECK_BUILDS := python node node-wasm go go-wazero
+
+crosscheck: ## Every build (Python, Node native and wasm, Go cgo and wazero) gives one outcome per case of a matrix of targets, options and inputs, through every door
+	@mkdir -p $(CROSSCHECK)
+	cargo run -q -p mcp-tool-result --features cli -- catalog > $(CROSSCHECK)/catalog.json
+	python3 conformance/crosscheck/cases.py $(CROSSCHECK)/catalog.json > $(CROSSCHECK)/cases.jsonl
+	$(MAKE) -s -C bindings-python crosscheck CROSSCHECK_CASES=$(CROSSCHECK)/cases.jsonl > $(CROSSCHECK)/python.jsonl
+	$(MAKE) -s -C bindings-node crosscheck CROSSCHECK_CASES=$(CROSSCHECK)/cases.jsonl > $(CROSSCHECK)/node.jsonl
+	$(MAKE) -s -C bindings-node crosscheck CROSSCHECK_CASES=$(CROSSCHECK)/cases.jsonl CROSSCHECK_WASM=1 > $(CROSSCHECK)/node-wasm.jsonl
+	$(MAKE) -s -C bindings-go crosscheck CROSSCHECK_CASES=$(CROSSCHECK)/cases.jsonl > $(CROSSCHECK)/go.jsonl
+	$(MAKE) -s -C bindings-go crosscheck CROSSCHECK_CASES=$(CROSSCHECK)/cases.jsonl CGO_ENABLED=0 > $(CROSSCHECK)/go-wazero.jsonl
+	python3 conformance/crosscheck/compare.py $(CROSSCHECK)/cases.jsonl $(CROSSCHECK) $(CROSSCHECK_BUILDS)
 
 # ---- The core's catalog (core/src/catalog.rs): every list of targets, options and codes ---------
 # `.ci/gen/catalog.py` generates the bindings' type lists, the fixture schema's code enums and the

@@ -1,0 +1,47 @@
+// The cross-check's runner (conformance/crosscheck/README.md): each case read from stdin goes
+// through `convertJson` (the text as a string and as UTF-8 bytes), `convertJsonAsync`, and
+// `convert` and `convertAsync` (the text's value, where JSON.parse reads it); one JSON line of
+// outcomes per case goes to stdout. `--wasm` runs the WebAssembly build instead of the addon.
+//
+// Options are passed as the case gives them, with `payload: "wire"` and `host: null` where it
+// sets neither (the core's defaults, as the conformance runner does); Uint8Arrays come back as
+// their base64 text.
+import { createInterface } from 'node:readline'
+
+const api = process.argv[2] === '--wasm' ? await import('../wasm/node.mjs') : await import('../index.mjs')
+
+/** `value` with each Uint8Array as its base64 text. */
+function plain(value) {
+  if (value instanceof Uint8Array) return Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64')
+  if (Array.isArray(value)) return value.map(plain)
+  if (typeof value !== 'object' || value === null) return value
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, plain(item)]))
+}
+
+async function outcome(call) {
+  try {
+    return { ok: plain(await call()) }
+  } catch (e) {
+    if (!(e instanceof api.ConvertError)) throw e
+    return { error: [e.code, e.path] }
+  }
+}
+
+for await (const line of createInterface({ input: process.stdin, crlfDelay: Infinity })) {
+  const { target, input: text, options: given } = JSON.parse(line)
+  const options = { payload: 'wire', host: null, ...given }
+  const doors = {
+    json: await outcome(() => api.convertJson(text, target, options)),
+    json_bytes: await outcome(() => api.convertJson(Buffer.from(text), target, options)),
+    json_async: await outcome(() => api.convertJsonAsync(text, target, options)),
+  }
+  let value
+  try {
+    value = JSON.parse(text)
+  } catch {}
+  if (value !== undefined) {
+    doors.value = await outcome(() => api.convert(value, target, options))
+    doors.value_async = await outcome(() => api.convertAsync(value, target, options))
+  }
+  process.stdout.write(JSON.stringify(doors) + '\n')
+}

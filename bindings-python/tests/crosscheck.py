@@ -1,0 +1,60 @@
+"""The cross-check's runner (conformance/crosscheck/README.md): each case read from stdin goes
+through `convert_json` (the text as `str` and as UTF-8 `bytes`) and `convert` (the text's value,
+where `json.loads` reads it); one JSON line of outcomes per case goes to stdout.
+
+Options are passed as the case gives them, with `payload="wire"` and `host=None` where it sets
+neither (the core's defaults, as the conformance runner does); `bytes` values come back as their
+base64 text.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import sys
+from collections.abc import Callable
+from typing import Any
+
+import mcp_tool_result as m
+
+
+def plain(value: Any) -> Any:
+    """`value` with each `bytes` value as its base64 text."""
+    if isinstance(value, bytes):
+        return base64.b64encode(value).decode()
+    if isinstance(value, dict):
+        return {key: plain(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [plain(item) for item in value]
+    return value
+
+
+def outcome(function: Callable[..., Any], *args: Any, **options: Any) -> dict[str, Any]:
+    """`function(*args, **options)` as `{"ok": its result}` or `{"error": [code, path]}`."""
+    try:
+        return {"ok": plain(function(*args, **options))}
+    except m.ConvertError as e:
+        return {"error": [e.code, e.path]}
+
+
+def main() -> None:
+    sys.setrecursionlimit(10_000)
+    for line in sys.stdin:
+        case = json.loads(line)
+        target, text = case["target"], case["input"]
+        options = {"payload": "wire", "host": None, **case["options"]}
+        doors = {
+            "json": outcome(m.convert_json, text, target, **options),
+            "json_bytes": outcome(m.convert_json, text.encode(), target, **options),
+        }
+        try:
+            value = json.loads(text)
+        except ValueError:
+            pass
+        else:
+            doors["value"] = outcome(m.convert, value, target, **options)
+        print(json.dumps(doors, ensure_ascii=False))
+
+
+if __name__ == "__main__":
+    main()
