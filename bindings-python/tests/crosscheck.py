@@ -1,10 +1,11 @@
 """The cross-check's runner (conformance/crosscheck/README.md): each case read from stdin goes
 through `convert_json` (the text as `str` and as UTF-8 `bytes`) and `convert` (the text's value,
-where `json.loads` reads it); one JSON line of outcomes per case goes to stdout.
+where `json.loads` reads it), or for the target `extract_images` through `extract_images_json`
+and `extract_images`; one JSON line of outcomes per case goes to stdout.
 
 Options are passed as the case gives them, with `payload="wire"` and `host=None` where it sets
-neither (the core's defaults, as the conformance runner does); `bytes` values come back as their
-base64 text.
+neither (the core's defaults, as the conformance runner does; the extraction gets them as
+given); `bytes` values come back as their base64 text.
 """
 
 from __future__ import annotations
@@ -42,17 +43,22 @@ def main() -> None:
     for line in sys.stdin:
         case = json.loads(line)
         target, text = case["target"], case["input"]
-        options = {"payload": "wire", "host": None, **case["options"]}
+        if target == "extract_images":
+            options = case["options"]
+            from_text, from_value, args = m.extract_images_json, m.extract_images, ()
+        else:
+            options = {"payload": "wire", "host": None, **case["options"]}
+            from_text, from_value, args = m.convert_json, m.convert, (target,)
         doors = {
-            "json": outcome(m.convert_json, text, target, **options),
-            "json_bytes": outcome(m.convert_json, text.encode(), target, **options),
+            "json": outcome(from_text, text, *args, **options),
+            "json_bytes": outcome(from_text, text.encode(), *args, **options),
         }
         try:
             value = json.loads(text)
         except ValueError:
             pass
         else:
-            doors["value"] = outcome(m.convert, value, target, **options)
+            doors["value"] = outcome(from_value, value, *args, **options)
         print(json.dumps(doors, ensure_ascii=False))
 
 

@@ -1,7 +1,8 @@
-"""Write the cross-check's cases: every target name (and names that are none) × option sets made
-from the core's catalog (each option with a value of the wrong type, each valid value, unknown
-and doubled keys) × inputs that trip each kind of error and repair, one JSON object per line:
-{"target", "options", "input"} (input: JSON text).
+"""Write the cross-check's cases: every target name (and names that are none, and
+`extract_images` for the image extraction) × option sets made from the core's catalog (each
+option with a value of the wrong type, each valid value, unknown and doubled keys) × inputs that
+trip each kind of error and repair, one JSON object per line: {"target", "options", "input"}
+(input: JSON text).
 
 Usage: python3 cases.py CATALOG.json > cases.jsonl   (CATALOG: `mcp-tool-result catalog`)
 """
@@ -39,8 +40,9 @@ INPUTS = [
     '{"content":[{"type":"text","text":"a"}],"structured_content":{"n":1},"is_error":true}',
 ]
 
-# Target names that name no target.
-NOT_TARGETS = ["nope", "", "Copilot"]
+# Target names that name no target, and the pseudo-target of the image extraction (as in the
+# fixtures: runners call their extraction doors).
+NOT_TARGETS = ["nope", "", "Copilot", "extract_images"]
 
 
 def wrong_values(option: dict) -> list:

@@ -1,9 +1,11 @@
 // Command crosscheck is the cross-check's runner (conformance/crosscheck/README.md): each case
-// read from stdin goes through ConvertJSON; one JSON line of outcomes per case goes to stdout.
-// Built with CGO_ENABLED=0 it runs the core on wazero, else through cgo.
+// read from stdin goes through ConvertJSON, or for the target extract_images through
+// ExtractImagesJSON; one JSON line of outcomes per case goes to stdout. Built with
+// CGO_ENABLED=0 it runs the core on wazero, else through cgo.
 //
 // The case's options go to the core as given, after "payload":"wire" and "host":null (a later
-// key wins, so the case's own values stand), as the other runners pass them.
+// key wins, so the case's own values stand), as the other runners pass them; the extraction
+// gets them as given.
 package main
 
 import (
@@ -32,8 +34,14 @@ func main() {
 		if err := json.Unmarshal(in.Bytes(), &c); err != nil {
 			fail(fmt.Errorf("reading a case: %w", err))
 		}
-		conversion, err := mtr.ConvertJSON([]byte(c.Input), c.Target, withDefaults(c.Options))
-		line, err := json.Marshal(map[string]any{"json": outcome(conversion, err)})
+		var result any
+		var err error
+		if c.Target == "extract_images" {
+			result, err = mtr.ExtractImagesJSON([]byte(c.Input), c.Options)
+		} else {
+			result, err = mtr.ConvertJSON([]byte(c.Input), c.Target, withDefaults(c.Options))
+		}
+		line, err := json.Marshal(map[string]any{"json": outcome(result, err)})
 		if err != nil {
 			fail(err)
 		}
@@ -60,11 +68,12 @@ func withDefaults(options json.RawMessage) []byte {
 	return append([]byte(`{"payload":"wire","host":null`), members...)
 }
 
-func outcome(conversion mtr.Conversion, err error) any {
+// outcome is {"ok": result} or {"error": [code, path]}.
+func outcome(result any, err error) any {
 	var ce *mtr.ConvertError
 	switch {
 	case err == nil:
-		return map[string]any{"ok": conversion}
+		return map[string]any{"ok": result}
 	case errors.As(err, &ce):
 		return map[string]any{"error": []string{ce.Code, ce.Path}}
 	default:
