@@ -215,8 +215,9 @@ class Run:
         args = self.args
         stamp = args.stamps / step.name
         files = files_hash(step) if step.inputs else b""
+        own_tools = step_tools(step) if files else b""
         with self.lock:
-            key = stamp_key(files, self.tools + step_tools(step)) if files else ""
+            key = stamp_key(files, self.tools + own_tools) if files else ""
         saved = args.stamps / f"{step.name}.counts"
         fresh = key and not args.force and stamp.is_file() and stamp.read_text().strip() == key
         if fresh and restore_counts(step, saved, args.counts):

@@ -16,7 +16,7 @@ import { createHash } from 'node:crypto'
 import { writeFileSync } from 'node:fs'
 import { after, test } from 'node:test'
 
-import { loadCases, withoutMessages } from './fixtures.mjs'
+import { loadCases, unbytes, withoutMessages } from './fixtures.mjs'
 
 /**
  * Registers one test per fixture case against `api` (the package's exports), reports the count
@@ -65,20 +65,6 @@ function coreOptions(options) {
   if (options !== undefined && (typeof options !== 'object' || options === null || Array.isArray(options))) return options
   const given = options ?? {}
   return { ...('payload' in given ? {} : { payload: 'wire' }), ...('host' in given ? {} : { host: null }), ...given }
-}
-
-/** The Conversion with each Uint8Array replaced by its base64 text, and the pointers where they were. */
-function unbytes(value, path = '', found = []) {
-  if (value instanceof Uint8Array) {
-    found.push(path)
-    return { value: Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64'), found }
-  }
-  if (typeof value !== 'object' || value === null) return { value, found }
-  const out = Array.isArray(value) ? [] : {}
-  for (const [key, item] of Object.entries(value)) {
-    out[key] = unbytes(item, `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, found).value
-  }
-  return { value: out, found }
 }
 
 /** Checks each pinned payload of `conversion` and replaces it by `"$payload"` (after a data URL's comma). */

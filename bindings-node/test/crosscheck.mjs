@@ -10,19 +10,13 @@
 // given); Uint8Arrays come back as their base64 text.
 import { createInterface } from 'node:readline'
 
-const api = process.argv[2] === '--wasm' ? await import('../wasm/node.mjs') : await import('../index.mjs')
+import { unbytes } from './fixtures.mjs'
 
-/** `value` with each Uint8Array as its base64 text. */
-function plain(value) {
-  if (value instanceof Uint8Array) return Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64')
-  if (Array.isArray(value)) return value.map(plain)
-  if (typeof value !== 'object' || value === null) return value
-  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, plain(item)]))
-}
+const api = process.argv[2] === '--wasm' ? await import('../wasm/node.mjs') : await import('../index.mjs')
 
 async function outcome(call) {
   try {
-    return { ok: plain(await call()) }
+    return { ok: unbytes(await call()).value }
   } catch (e) {
     if (!(e instanceof api.ConvertError)) throw e
     return { error: [e.code, e.path] }

@@ -1,5 +1,6 @@
 // Loads the conformance fixtures for the conformance and differential tests (no tests here);
 // `{"$image": name}` in an input becomes the base64 of that test image (conformance/images).
+// `unbytes` gives outputs as JSON for the conformance runner and the cross-check's.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -67,4 +68,18 @@ export function withoutMessages(conversion) {
     return rest
   })
   return { ...conversion, diagnostics }
+}
+
+/** The Conversion with each Uint8Array replaced by its base64 text, and the pointers where they were. */
+export function unbytes(value, path = '', found = []) {
+  if (value instanceof Uint8Array) {
+    found.push(path)
+    return { value: Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64'), found }
+  }
+  if (typeof value !== 'object' || value === null) return { value, found }
+  const out = Array.isArray(value) ? [] : {}
+  for (const [key, item] of Object.entries(value)) {
+    out[key] = unbytes(item, `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, found).value
+  }
+  return { value: out, found }
 }

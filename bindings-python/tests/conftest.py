@@ -1,4 +1,4 @@
-"""Shared helpers: fixture loading, strict JSON equality, README code blocks."""
+"""Shared helpers: fixture loading, bytes as base64, strict JSON equality, README code blocks."""
 
 from __future__ import annotations
 
@@ -14,6 +14,21 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 CONFORMANCE_DIR = Path(os.environ.get("CONFORMANCE_DIR") or HERE.parent.parent / "conformance")
 README = HERE.parent / "README.md"
+
+
+def bytes_as_base64(value: Any, path: str, found: set[str]) -> Any:
+    """``value`` with each ``bytes`` as its base64 text; their JSON Pointers go to ``found``."""
+    if isinstance(value, bytes):
+        found.add(path)
+        return base64.b64encode(value).decode()
+    if isinstance(value, dict):
+        return {
+            k: bytes_as_base64(v, f"{path}/{k.replace('~', '~0').replace('/', '~1')}", found)
+            for k, v in value.items()
+        }
+    if isinstance(value, list):
+        return [bytes_as_base64(v, f"{path}/{i}", found) for i, v in enumerate(value)]
+    return value
 
 
 def conformance_cases() -> list[tuple[str, str, dict[str, Any]]]:

@@ -10,7 +10,6 @@ given); `bytes` values come back as their base64 text.
 
 from __future__ import annotations
 
-import base64
 import json
 import sys
 from collections.abc import Callable
@@ -18,22 +17,13 @@ from typing import Any
 
 import mcp_tool_result as m
 
-
-def plain(value: Any) -> Any:
-    """`value` with each `bytes` value as its base64 text."""
-    if isinstance(value, bytes):
-        return base64.b64encode(value).decode()
-    if isinstance(value, dict):
-        return {key: plain(item) for key, item in value.items()}
-    if isinstance(value, list):
-        return [plain(item) for item in value]
-    return value
+from conftest import bytes_as_base64
 
 
 def outcome(function: Callable[..., Any], *args: Any, **options: Any) -> dict[str, Any]:
     """`function(*args, **options)` as `{"ok": its result}` or `{"error": [code, path]}`."""
     try:
-        return {"ok": plain(function(*args, **options))}
+        return {"ok": bytes_as_base64(function(*args, **options), "", set())}
     except m.ConvertError as e:
         return {"error": [e.code, e.path]}
 

@@ -30,7 +30,7 @@ import pytest
 
 import mcp_tool_result as m
 
-from conftest import CONFORMANCE_DIR, conformance_cases, json_equal
+from conftest import CONFORMANCE_DIR, bytes_as_base64, conformance_cases, json_equal
 
 CASES = conformance_cases()
 # The keys of the cases that passed through every door, for test_count_file.
@@ -77,21 +77,6 @@ def _doors(target: str, case: dict[str, Any]) -> dict[str, Callable[[], Any]]:
     return doors
 
 
-def _bytes_as_base64(value: Any, path: str, found: set[str]) -> Any:
-    """``value`` with each ``bytes`` as its base64 text; their JSON Pointers go to ``found``."""
-    if isinstance(value, bytes):
-        found.add(path)
-        return base64.b64encode(value).decode()
-    if isinstance(value, dict):
-        return {
-            k: _bytes_as_base64(v, f"{path}/{k.replace('~', '~0').replace('/', '~1')}", found)
-            for k, v in value.items()
-        }
-    if isinstance(value, list):
-        return [_bytes_as_base64(v, f"{path}/{i}", found) for i, v in enumerate(value)]
-    return value
-
-
 def _without_messages(conversion: dict[str, Any]) -> dict[str, Any]:
     if "diagnostics" not in conversion:
         return conversion
@@ -132,7 +117,7 @@ def test_case(key: str, target: str, case: dict[str, Any]) -> None:
             assert got == want, f"{key} via {door}: raised {caught.value!r}"
         else:
             found: set[str] = set()
-            got = _without_messages(_bytes_as_base64(run(), "", found))
+            got = _without_messages(bytes_as_base64(run(), "", found))
             got = _checked_payloads(got, case.get("payloads", {}), f"{key} via {door}")
             assert found == set(case.get("bytes", [])), f"{key} via {door}: bytes at {sorted(found)}"
             assert json_equal(got, case["expected"]), (
