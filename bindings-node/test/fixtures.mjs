@@ -70,7 +70,7 @@ export function withoutMessages(conversion) {
   return { ...conversion, diagnostics }
 }
 
-/** The Conversion with each Uint8Array replaced by its base64 text, and the pointers where they were. */
+/** `value` (a call's result: a Conversion or an Extraction) with each Uint8Array replaced by its base64 text, and the pointers where they were. */
 export function unbytes(value, path = '', found = []) {
   if (value instanceof Uint8Array) {
     found.push(path)

@@ -6,7 +6,7 @@
 //! stands past the first [`DIRECT`] entries (unknown keys count, so only in an object of more
 //! than 254 keys) is marked [`FAR`] and found by scanning the entries from the end.
 
-use crate::model::{Map, Str, Value};
+use crate::model::{Map, Spare, Str, Value};
 
 /// How many leading entries a slot can point at directly (marks `1..=DIRECT`).
 const DIRECT: usize = u8::MAX as usize - 1;
@@ -150,6 +150,11 @@ impl<'a> Fields<'a> {
     /// was the last entry).
     pub fn into_map(self) -> Map<'a> {
         self.entries.into_iter().collect()
+    }
+
+    /// The emptied entry list, for an output object to reuse (what is left in it is dropped).
+    pub fn into_spare(self) -> Spare<'a> {
+        Spare::of(self.entries)
     }
 
     /// Whether any snake_case alias is present.

@@ -363,6 +363,17 @@ impl<'a> Map<'a> {
         }
     }
 
+    /// An empty object with room for `n` entries, in `spare`'s allocation when it has that room
+    /// and not much more (an output object then costs no allocation of its own).
+    pub(crate) fn reusing(spare: Spare<'a>, n: usize) -> Self {
+        let Spare(entries) = spare;
+        if (n..=SPARE_MAX).contains(&entries.capacity()) {
+            Map { entries }
+        } else {
+            Map::with_capacity(n)
+        }
+    }
+
     /// Appends an entry (no duplicate check: the last one wins on lookup).
     pub fn push(&mut self, key: impl Into<Str<'a>>, value: Value<'a>) {
         self.entries.push((key.into(), value));
@@ -405,6 +416,22 @@ impl<'a> Map<'a> {
     /// Consumes the object into its entries.
     pub fn into_entries(self) -> Vec<(Str<'a>, Value<'a>)> {
         self.entries
+    }
+}
+
+/// The largest allocation (in entries) an output object takes over from the input.
+const SPARE_MAX: usize = 16;
+
+/// The emptied entry list of an input object, kept for an output object to reuse
+/// ([`Map::reusing`]).
+#[derive(Debug, Default)]
+pub(crate) struct Spare<'a>(Vec<(Str<'a>, Value<'a>)>);
+
+impl<'a> Spare<'a> {
+    /// Empties `entries` (dropping what is left in it) and keeps the allocation.
+    pub(crate) fn of(mut entries: Vec<(Str<'a>, Value<'a>)>) -> Self {
+        entries.clear();
+        Spare(entries)
     }
 }
 

@@ -1,6 +1,6 @@
 //! The normalized tool result every target renders from.
 
-use crate::model::{Str, Value};
+use crate::model::{Spare, Str, Value};
 use crate::pointer::Loc;
 
 /// A repaired `CallToolResult`.
@@ -24,6 +24,8 @@ pub struct ToolResult<'a> {
     pub structured_repeats_content: bool,
     /// The tool-call id a replayed result block carried (`tool_use_id`, `call_id`).
     pub tool_use_id: Option<Str<'a>>,
+    /// The result object's emptied entry list, for the target's output object.
+    pub spare: Spare<'a>,
 }
 
 impl ToolResult<'_> {

@@ -10,7 +10,7 @@ use super::{plain_block, truthy, Context};
 use crate::canonical;
 use crate::error::{Code, ConvertError};
 use crate::mime;
-use crate::model::{Map, Str, Value};
+use crate::model::{Map, Spare, Str, Value};
 use crate::parsed::{Block, BlockAt, BlockKind, MediaBlock, MediaKind, Omitted, Resource, ToolResult};
 use crate::pointer::Loc;
 
@@ -97,6 +97,7 @@ pub(super) fn foreign_result<'a>(
         structured_key: "structuredContent",
         structured_repeats_content: false,
         tool_use_id: id,
+        spare: Spare::default(),
     })
 }
 

@@ -7,7 +7,7 @@
 use crate::canonical;
 use crate::error::{Code, CodeKind, ConvertError, Diagnostic};
 use crate::fields::Fields;
-use crate::model::{Map, Str, Value};
+use crate::model::{Map, Spare, Str, Value};
 use crate::options::Options;
 use crate::parsed::{Block, BlockAt, BlockKind, ToolResult};
 use crate::pointer::Loc;
@@ -258,16 +258,19 @@ pub fn normalize<'a>(input: Value<'a>, lossy: bool, ctx: &mut Context<'_>) -> Re
     }
 
     let structured_key = keys.key_of("structuredContent");
+    let structured = entries.take("structuredContent");
+    let meta = entries.take("_meta").filter(|m| !matches!(m, Value::Null));
     Ok(ToolResult {
         blocks,
         is_error,
-        structured: entries.take("structuredContent"),
-        meta: entries.take("_meta").filter(|m| !matches!(m, Value::Null)),
+        structured,
+        meta,
         result_type,
         base,
         structured_key,
         structured_repeats_content,
         tool_use_id: None,
+        spare: entries.into_spare(),
     })
 }
 
@@ -338,6 +341,7 @@ pub fn normalize_replay<'a>(
         structured_key: "structuredContent",
         structured_repeats_content: false,
         tool_use_id: None,
+        spare: Spare::default(),
     })
 }
 

@@ -41,7 +41,8 @@ pub const MCP_PROFILE: Profile = Profile {
 pub fn render<'a>(result: ToolResult<'a>, ctx: &mut Context<'_>) -> (Value<'a>, Vec<Value<'a>>) {
     let plan = plan::plan(result, &PROFILE, ctx);
     let content: Vec<Value<'a>> = plan.parts.into_iter().map(block).collect();
-    let mut out = Map::with_capacity(4);
+    let fields = 2 + usize::from(ctx.options.tool_call_id.is_some()) + usize::from(!content.is_empty());
+    let mut out = Map::reusing(plan.spare, fields);
     out.push("type", Value::String(Str::borrowed("tool_result")));
     if let Some(id) = &ctx.options.tool_call_id {
         out.push("tool_use_id", Value::string(id.clone()));
@@ -59,7 +60,7 @@ pub fn render_mcp<'a>(mut result: ToolResult<'a>, ctx: &mut Context<'_>) -> Valu
     let replayed_id = result.tool_use_id.take();
     let plan = plan::plan(result, &MCP_PROFILE, ctx);
     let content: Vec<Value<'a>> = plan.parts.into_iter().map(block).collect();
-    let mut out = Map::with_capacity(4);
+    let mut out = Map::reusing(plan.spare, 4);
     out.push("type", Value::String(Str::borrowed("mcp_tool_result")));
     match (&ctx.options.tool_call_id, replayed_id) {
         (Some(id), _) => out.push("tool_use_id", Value::string(id.clone())),

@@ -28,7 +28,7 @@ pub fn render<'a>(mut result: ToolResult<'a>, ctx: &mut Context<'_>) -> Value<'a
         }
         text_part => text.push(text_part),
     });
-    let mut out = Map::with_capacity(3);
+    let mut out = Map::reusing(result.spare, 2 + usize::from(!binaries.is_empty()));
     out.push("textResultForLlm", Value::String(text.finish()));
     out.push(
         "resultType",

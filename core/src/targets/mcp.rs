@@ -14,7 +14,15 @@ pub fn render<'a>(result: ToolResult<'a>, ctx: &mut Context<'_>) -> Value<'a> {
     for block in result.blocks {
         render_block(block, markers, &mut content);
     }
-    let mut out = Map::with_capacity(5);
+    let fields = 2 + [
+        result.structured.is_some(),
+        result.meta.is_some(),
+        result.result_type.is_some(),
+    ]
+    .into_iter()
+    .filter(|&given| given)
+    .count();
+    let mut out = Map::reusing(result.spare, fields);
     out.push("content", Value::Array(content));
     out.push("isError", Value::Bool(result.is_error));
     if let Some(structured) = result.structured {

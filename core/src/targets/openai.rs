@@ -49,7 +49,7 @@ pub const RESPONSES_PROFILE: Profile = Profile {
 /// `{role: "tool", tool_call_id?, content}`; media in attachments.
 pub fn render_chat<'a>(result: ToolResult<'a>, ctx: &mut Context<'_>) -> (Value<'a>, Vec<Value<'a>>) {
     let plan = plan::plan(result, &CHAT_PROFILE, ctx);
-    let mut out = Map::with_capacity(3);
+    let mut out = Map::reusing(plan.spare, 2 + usize::from(ctx.options.tool_call_id.is_some()));
     out.push("role", Value::String(Str::borrowed("tool")));
     if let Some(id) = &ctx.options.tool_call_id {
         out.push("tool_call_id", Value::string(id.clone()));

@@ -8,7 +8,7 @@ use crate::fit::{self, Fit, Limits};
 use crate::imagesize;
 use crate::marker::{human_size, Marker};
 use crate::mime;
-use crate::model::{Str, Value};
+use crate::model::{Spare, Str, Value};
 use crate::normalize::Context;
 use crate::options::{FitImages, Options, Structured};
 use crate::parsed::{Block, BlockAt, BlockKind, MediaBlock, MediaKind, Payload, Resource, ToolResult};
@@ -242,6 +242,8 @@ pub struct Plan<'a> {
     pub lifted: Vec<Media<'a>>,
     /// Whether the tool reported an error.
     pub is_error: bool,
+    /// The result object's emptied entry list, for the target's output object.
+    pub spare: Spare<'a>,
 }
 
 /// Lays out `result` for a target with `profile`.
@@ -264,6 +266,7 @@ fn plan_in<'a>(result: &mut ToolResult<'a>, profile: &Profile, ctx: &mut Context
         parts,
         lifted,
         is_error: result.is_error,
+        spare: std::mem::take(&mut result.spare),
     }
 }
 
