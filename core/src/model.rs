@@ -589,6 +589,21 @@ mod tests {
     }
 
     #[test]
+    fn an_output_object_reuses_a_spare_with_room() {
+        let mut entries = Vec::with_capacity(4);
+        entries.push((Str::borrowed("left"), Value::Bool(true)));
+        let spare = Spare::of(entries);
+        let buffer = spare.0.as_ptr();
+        let map = Map::reusing(spare, 3);
+        assert!(map.is_empty(), "what was left in the spare is dropped");
+        assert_eq!(map.entries.as_ptr(), buffer);
+        // Too small, or far larger than needed: a new list of its own.
+        assert_eq!(Map::reusing(Spare::of(Vec::with_capacity(2)), 3).entries.capacity(), 3);
+        let large = Spare::of(Vec::with_capacity(SPARE_MAX + 1));
+        assert_eq!(Map::reusing(large, 2).entries.capacity(), 2);
+    }
+
+    #[test]
     fn str_stays_small() {
         assert_eq!(std::mem::size_of::<Str<'_>>(), 32);
     }

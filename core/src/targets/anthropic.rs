@@ -60,7 +60,8 @@ pub fn render_mcp<'a>(mut result: ToolResult<'a>, ctx: &mut Context<'_>) -> Valu
     let replayed_id = result.tool_use_id.take();
     let plan = plan::plan(result, &MCP_PROFILE, ctx);
     let content: Vec<Value<'a>> = plan.parts.into_iter().map(block).collect();
-    let mut out = Map::reusing(plan.spare, 4);
+    let fields = 3 + usize::from(ctx.options.tool_call_id.is_some() || replayed_id.is_some());
+    let mut out = Map::reusing(plan.spare, fields);
     out.push("type", Value::String(Str::borrowed("mcp_tool_result")));
     match (&ctx.options.tool_call_id, replayed_id) {
         (Some(id), _) => out.push("tool_use_id", Value::string(id.clone())),
