@@ -258,13 +258,11 @@ pub fn normalize<'a>(input: Value<'a>, lossy: bool, ctx: &mut Context<'_>) -> Re
     }
 
     let structured_key = keys.key_of("structuredContent");
-    let structured = entries.take("structuredContent");
-    let meta = entries.take("_meta").filter(|m| !matches!(m, Value::Null));
     Ok(ToolResult {
         blocks,
         is_error,
-        structured,
-        meta,
+        structured: entries.take("structuredContent"),
+        meta: entries.take("_meta").filter(|m| !matches!(m, Value::Null)),
         result_type,
         base,
         structured_key,

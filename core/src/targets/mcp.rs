@@ -14,14 +14,10 @@ pub fn render<'a>(result: ToolResult<'a>, ctx: &mut Context<'_>) -> Value<'a> {
     for block in result.blocks {
         render_block(block, markers, &mut content);
     }
-    let fields = 2 + [
-        result.structured.is_some(),
-        result.meta.is_some(),
-        result.result_type.is_some(),
-    ]
-    .into_iter()
-    .filter(|&given| given)
-    .count();
+    let fields = 2
+        + usize::from(result.structured.is_some())
+        + usize::from(result.meta.is_some())
+        + usize::from(result.result_type.is_some());
     let mut out = Map::reusing(result.spare, fields);
     out.push("content", Value::Array(content));
     out.push("isError", Value::Bool(result.is_error));
