@@ -1,9 +1,11 @@
 // `make bench`: toCopilot side by side with the Copilot SDK's convertMcpCallToolResult, in one
 // run, on one text block, ten mixed blocks and one 5 MiB base64 image (validation on and off).
-// Each figure is the best and the median of many timed batches (ns per call).
+// Each figure is the best and the median wall-clock ns per call of 40 rounds that time ours and
+// the peer in turn, after a warm-up (side-by-side.mjs).
 import { convertMcpCallToolResult } from '@github/copilot-sdk'
 
 import { toCopilot } from '../index.mjs'
+import { sideBySide } from './side-by-side.mjs'
 
 const MIB = 1 << 20
 const png = Buffer.alloc((5 * MIB * 3) / 4)
@@ -37,26 +39,6 @@ const cases = [
   ['5 MiB image', {}],
 ]
 
-/** Best and median ns per call over `batches` batches sized to take about `target` ms each. */
-function measure(fn, { batches = 40, targetMs = 10 } = {}) {
-  let n = 1
-  for (;;) {
-    const t = process.hrtime.bigint()
-    for (let i = 0; i < n; i++) fn()
-    const ms = Number(process.hrtime.bigint() - t) / 1e6
-    if (ms >= targetMs / 4 || n >= 1 << 20) break
-    n *= 2
-  }
-  const times = []
-  for (let b = 0; b < batches; b++) {
-    const t = process.hrtime.bigint()
-    for (let i = 0; i < n; i++) fn()
-    times.push(Number(process.hrtime.bigint() - t) / n)
-  }
-  times.sort((a, b) => a - b)
-  return { best: times[0], median: times[times.length >> 1] }
-}
-
 function show(ns) {
   return ns >= 1e6 ? `${(ns / 1e6).toFixed(2)} ms` : ns >= 1e3 ? `${(ns / 1e3).toFixed(2)} µs` : `${ns.toFixed(0)} ns`
 }
@@ -66,8 +48,10 @@ const results = {}
 for (const [name, options] of cases) {
   const input = inputs[name]
   const label = name === '5 MiB image' ? `${name}, validation ${options.validateBase64 === false ? 'off' : 'on'}` : name
-  const ours = measure(() => toCopilot(input, options))
-  const peer = measure(() => convertMcpCallToolResult(input))
+  const [ours, peer] = sideBySide([() => toCopilot(input, options), () => convertMcpCallToolResult(input)], {
+    rounds: 40,
+    cpu: false,
+  })
   results[label] = ours
   rows.push([label, show(ours.best), show(ours.median), show(peer.best), show(peer.median)])
 }

@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { gzipSync } from 'node:zlib'
 
+import { sideBySide } from '../bench/side-by-side.mjs'
 import * as wasm from './node.mjs'
 
 const require = createRequire(import.meta.url)
@@ -28,38 +29,10 @@ const converters = {
   '@github/copilot-sdk': (v) => convertMcpCallToolResult(v),
 }
 
-/** Calls of `fn` that take about `ms` milliseconds. */
-function batchSize(fn, ms) {
-  let n = 1
-  for (;;) {
-    const t = process.hrtime.bigint()
-    for (let i = 0; i < n; i++) fn()
-    if (Number(process.hrtime.bigint() - t) / 1e6 >= ms || n >= 1 << 20) return n
-    n *= 2
-  }
-}
-
-/**
- * Median CPU ns per call of each converter over 15 rounds (CPU time: the machine is shared, so
- * wall time would count other processes); each round times one batch of every converter in turn. Each is warmed up first for
- * `warmMs` (V8 compiles wasm with a baseline tier first).
- */
-function measureSideBySide(fns, input, { rounds = 15, batchMs = 10, warmMs = 500 } = {}) {
-  const runs = Object.entries(fns).map(([name, fn]) => {
-    const call = () => fn(input)
-    const warm = process.hrtime.bigint()
-    while (Number(process.hrtime.bigint() - warm) / 1e6 < warmMs) call()
-    return { name, call, n: batchSize(call, batchMs), times: [] }
-  })
-  for (let r = 0; r < rounds; r++) {
-    for (const run of runs) {
-      const t = process.cpuUsage()
-      for (let i = 0; i < run.n; i++) run.call()
-      const used = process.cpuUsage(t)
-      run.times.push(((used.user + used.system) * 1000) / run.n)
-    }
-  }
-  return runs.map(({ name, times }) => [name, times.sort((a, b) => a - b)[times.length >> 1]])
+/** Median CPU ns per call of each converter on `input`, side by side (../bench/side-by-side.mjs). */
+function measureSideBySide(fns, input) {
+  const times = sideBySide(Object.values(fns).map((fn) => () => fn(input)))
+  return Object.keys(fns).map((name, i) => [name, times[i].median])
 }
 
 const show = (ns) => (ns >= 1e6 ? `${(ns / 1e6).toFixed(2)} ms` : ns >= 1e3 ? `${(ns / 1e3).toFixed(2)} µs` : `${ns.toFixed(0)} ns`)
