@@ -9,7 +9,10 @@
 //! pointer where `expected` holds `"$payload"`).
 //!
 //! `CONFORMANCE_DIR` overrides the fixture folder, `CONFORMANCE_FILTER` keeps the case keys
-//! containing it, and `CONFORMANCE_COUNT_FILE` receives the number of cases run.
+//! containing it, `CONFORMANCE_COUNT_FILE` receives the number of cases run, and
+//! `CONFORMANCE_OUTPUTS` receives one line per case: its key, a tab and the JSON door's exact
+//! output text (messages included) or its error (`error <code> <path>`), so that two builds'
+//! outputs can be compared byte for byte (`sha256sum`).
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -28,7 +31,7 @@ fn main() -> ExitCode {
     let mut files = Vec::new();
     collect(&dir, &mut files);
     files.sort();
-    let (mut ran, mut failures) = (0usize, Vec::new());
+    let (mut ran, mut failures, mut outputs) = (0usize, Vec::new(), String::new());
     for file in &files {
         let text = std::fs::read_to_string(file).unwrap_or_else(|e| panic!("reading {}: {e}", file.display()));
         let fixture = json::parse(&text).unwrap_or_else(|e| panic!("parsing {}: {e}", file.display()));
@@ -44,7 +47,7 @@ fn main() -> ExitCode {
                 continue;
             }
             ran += 1;
-            if let Err(problem) = run_case(case, file_target) {
+            if let Err(problem) = run_case(case, file_target, &key, &mut outputs) {
                 failures.push(format!("{key}: {problem}"));
             }
         }
@@ -60,6 +63,9 @@ fn main() -> ExitCode {
     println!("{} passed, {} failed", ran - failures.len(), failures.len());
     if let Some(path) = std::env::var_os("CONFORMANCE_COUNT_FILE") {
         std::fs::write(path, ran.to_string()).expect("writing CONFORMANCE_COUNT_FILE");
+    }
+    if let Some(path) = std::env::var_os("CONFORMANCE_OUTPUTS") {
+        std::fs::write(path, outputs).expect("writing CONFORMANCE_OUTPUTS");
     }
     if failures.is_empty() && ran > 0 {
         ExitCode::SUCCESS
@@ -134,7 +140,7 @@ fn expected_bytes(case: &Value<'_>) -> Result<Vec<String>, String> {
     Ok(out)
 }
 
-fn run_case(case: &Value<'_>, file_target: &str) -> Result<(), String> {
+fn run_case(case: &Value<'_>, file_target: &str, key: &str, outputs: &mut String) -> Result<(), String> {
     let target = field(case, "target").and_then(Value::as_str).unwrap_or(file_target);
     let extract = target == "extract_images";
     let options = if extract {
@@ -159,6 +165,10 @@ fn run_case(case: &Value<'_>, file_target: &str) -> Result<(), String> {
             Ok((json, json::bytes_pointers(&value)))
         })
     };
+    match &text_result {
+        Ok((text, _)) => outputs.push_str(&format!("{key}\t{text}\n")),
+        Err(e) => outputs.push_str(&format!("{key}\terror {} {}\n", e.code().as_str(), e.path())),
+    }
     let from_text: Outcome = text_result
         .map(|(text, bytes)| {
             let value = json::parse(&text)
