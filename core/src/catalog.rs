@@ -15,7 +15,7 @@ use crate::error::{Code, CodeKind, ErrorFamily};
 use crate::fit::Limits;
 use crate::model::{Map, Number, Str, Value};
 pub use crate::options::{OptionSpec, OptionType, OPTIONS};
-use crate::targets::plan::{Caps, Lift, Profile};
+use crate::targets::profile::{Caps, Lift, Profile};
 use crate::targets::Target;
 
 /// The version of the catalog's JSON shape; it changes when a field changes meaning or goes.

@@ -12,7 +12,9 @@ use crate::normalize::{self, Context};
 use crate::options::Options;
 use crate::parsed::{BlockKind, MediaBlock, MediaKind};
 use crate::pointer::{push_token, Loc, PointerToken};
-use crate::targets::plan::{fit_media, Caps, Media, MediaClass, Tally};
+use crate::targets::media::{Media, MediaClass};
+use crate::targets::profile::Caps;
+use crate::targets::tally::{fit_media, Tally};
 
 const MIB: u64 = 1024 * 1024;
 

@@ -3,6 +3,7 @@
 
 use base64_simd::STANDARD;
 
+use crate::format::Format;
 use crate::model::Str;
 
 /// How far into a JPEG the first SOF segment is looked for.
@@ -21,8 +22,7 @@ pub fn dimensions(mime: &str, data: &Str<'_>) -> Option<(u32, u32)> {
 }
 
 /// Width and height of decoded image bytes of `format`, when the header tells them.
-pub fn of_bytes(format: crate::fit::Format, bytes: &[u8]) -> Option<(u32, u32)> {
-    use crate::fit::Format;
+pub fn of_bytes(format: Format, bytes: &[u8]) -> Option<(u32, u32)> {
     match format {
         Format::Png => png(bytes),
         Format::Gif => gif(bytes),

@@ -25,6 +25,7 @@ mod error;
 mod extract;
 mod fields;
 pub mod fit;
+mod format;
 mod host;
 mod imagesize;
 pub mod json;

@@ -10,29 +10,13 @@ mod orient;
 mod plan;
 mod resize;
 
+pub use crate::format::Format;
 pub use plan::{fit_image, target_size, JPEG_QUALITIES, SHRINKS};
 
 use std::fmt;
 
-use crate::error::ConvertError;
-use crate::options::FitImages;
-use crate::targets::plan::Tally;
-use crate::targets::Target;
-
 /// Images with more pixels than this are never decoded (a decompression-bomb guard): 50 MP.
 pub const MAX_PIXELS: u64 = 50_000_000;
-
-/// The limits the converter fits one image to for `target` (by name) in `mode`, with
-/// `images_in_request` other images in the request (Anthropic's many-image rule); `None` for
-/// mode `off`. The same rule as a conversion with default caps and a single image block.
-pub fn target_limits(target: &str, mode: FitImages, images_in_request: u64) -> Result<Option<Limits>, ConvertError> {
-    if mode == FitImages::Off {
-        return Ok(None);
-    }
-    let caps = target.parse::<Target>()?.caps();
-    let dimension = caps.dimension_for(images_in_request + 1);
-    Ok(Some(Tally::default().fit_limits(&caps, dimension, mode)))
-}
 
 /// The format and stored width and height of encoded image bytes, from the magic bytes and
 /// the header (nothing is decoded).
@@ -40,59 +24,6 @@ pub fn inspect(bytes: &[u8]) -> Option<(Format, u32, u32)> {
     let format = Format::sniff(bytes)?;
     let (width, height) = crate::imagesize::of_bytes(format, bytes)?;
     Some((format, width, height))
-}
-
-/// An image format the fitter reads or writes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Format {
-    /// PNG (`image/png`).
-    Png,
-    /// JPEG (`image/jpeg`).
-    Jpeg,
-    /// GIF (`image/gif`); read only, its first frame.
-    Gif,
-    /// WebP (`image/webp`); read only.
-    Webp,
-}
-
-impl Format {
-    /// Every format, in the order of [`Format::sniff`].
-    pub const ALL: [Format; 4] = [Format::Png, Format::Jpeg, Format::Gif, Format::Webp];
-
-    /// The format whose MIME type is `essence`.
-    pub fn of_mime(essence: &str) -> Option<Format> {
-        Format::ALL.into_iter().find(|f| f.mime() == essence)
-    }
-
-    /// The format of `bytes`, from its magic bytes.
-    pub fn sniff(bytes: &[u8]) -> Option<Format> {
-        if bytes.starts_with(b"\x89PNG\r\n\x1a\n") {
-            Some(Format::Png)
-        } else if bytes.starts_with(b"\xFF\xD8\xFF") {
-            Some(Format::Jpeg)
-        } else if bytes.starts_with(b"GIF87a") || bytes.starts_with(b"GIF89a") {
-            Some(Format::Gif)
-        } else if bytes.len() >= 12 && &bytes[..4] == b"RIFF" && &bytes[8..12] == b"WEBP" {
-            Some(Format::Webp)
-        } else {
-            None
-        }
-    }
-
-    /// The MIME type.
-    pub fn mime(self) -> &'static str {
-        match self {
-            Format::Png => "image/png",
-            Format::Jpeg => "image/jpeg",
-            Format::Gif => "image/gif",
-            Format::Webp => "image/webp",
-        }
-    }
-
-    /// The short name (`png`, `jpeg`, `gif`, `webp`).
-    pub fn name(self) -> &'static str {
-        &self.mime()[6..]
-    }
 }
 
 /// What a fitted image must satisfy; `None` means no limit.

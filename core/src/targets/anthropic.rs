@@ -1,7 +1,9 @@
 //! Anthropic Messages `tool_result` and the MCP connector's `mcp_tool_result`.
 
 use super::common::{essence_of, lifted, text_block, WEB_IMAGES};
-use super::plan::{self, Caps, Lift, MediaClass, Part, Profile};
+use super::media::MediaClass;
+use super::plan::{self, Part};
+use super::profile::{self, Caps, Lift, Profile};
 use crate::canonical;
 use crate::model::{Map, Str, Value};
 use crate::normalize::Context;
@@ -23,7 +25,7 @@ pub const PROFILE: Profile = Profile {
         dimension: Some(8000),
         many_images_dimension: Some(2000),
         documents: None,
-        recommended: plan::ANTHROPIC_RECOMMENDED,
+        recommended: profile::ANTHROPIC_RECOMMENDED,
     },
     lift: Lift::OnError,
     drop_blank_text: true,
@@ -34,7 +36,7 @@ pub const PROFILE: Profile = Profile {
 /// Text blocks only.
 pub const MCP_PROFILE: Profile = Profile {
     drop_blank_text: true,
-    ..plan::TEXT_ONLY
+    ..profile::TEXT_ONLY
 };
 
 /// `{type: "tool_result", tool_use_id?, content?, is_error}`; error-result media in attachments.

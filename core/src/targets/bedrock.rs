@@ -1,8 +1,10 @@
 //! Amazon Bedrock Converse `toolResult`.
 
 use super::common::{lifted, text_part, WEB_IMAGES};
+use super::media::{Media, MediaClass};
 use super::payload::{payload_value, BinaryField};
-use super::plan::{self, Caps, Lift, Media, MediaClass, Part, Profile};
+use super::plan::{self, Part};
+use super::profile::{self, Caps, Lift, Profile};
 use crate::mime::essence;
 use crate::model::{Map, Str, Value};
 use crate::normalize::Context;
@@ -42,7 +44,7 @@ pub const PROFILE: Profile = Profile {
         dimension: Some(8000),
         many_images_dimension: Some(8000),
         documents: Some(5),
-        recommended: plan::ANTHROPIC_RECOMMENDED,
+        recommended: profile::ANTHROPIC_RECOMMENDED,
     },
     lift: Lift::OnError,
     drop_blank_text: true,

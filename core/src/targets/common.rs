@@ -1,7 +1,8 @@
 //! What several targets share: the lifted-media attachments, the common text-part shapes and
 //! the MIME essence of a payload.
 
-use super::plan::{self, Media};
+use super::join;
+use super::media::Media;
 use crate::model::{Map, Str, Value};
 use crate::normalize::Context;
 
@@ -19,7 +20,7 @@ pub fn lifted<'a>(
         return Vec::new();
     }
     let mut out = Vec::with_capacity(media.len() + 1);
-    out.push(caption(Str::owned(plan::caption(ctx))));
+    out.push(caption(Str::owned(join::caption(ctx))));
     out.extend(media.into_iter().map(render));
     out
 }

@@ -1,6 +1,9 @@
 //! The GitHub Copilot SDK `ToolResultObject`.
 
-use super::plan::{self, Joined, Part, Profile};
+use super::join::Joined;
+use super::media::MediaClass;
+use super::plan::{self, Part};
+use super::profile::{self, Profile};
 use crate::model::{Map, Str, Value};
 use crate::normalize::Context;
 use crate::parsed::ToolResult;
@@ -9,7 +12,7 @@ use crate::parsed::ToolResult;
 pub const PROFILE: Profile = Profile {
     images: &["*"],
     documents: &["*"],
-    ..plan::TEXT_ONLY
+    ..profile::TEXT_ONLY
 };
 
 /// `{textResultForLlm, resultType, binaryResultsForLlm?}`.
@@ -18,7 +21,7 @@ pub fn render<'a>(mut result: ToolResult<'a>, ctx: &mut Context<'_>) -> Value<'a
     let mut binaries = Vec::new();
     let (_, is_error) = plan::plan_each(&mut result, &PROFILE, ctx, |part| match part {
         Part::Media(media) => {
-            let kind = if media.class == plan::MediaClass::Image {
+            let kind = if media.class == MediaClass::Image {
                 "image"
             } else {
                 "resource"

@@ -1,8 +1,11 @@
 //! Gemini `functionResponse` parts: media nested in `parts` (Gemini 3+) or lifted (2.x).
 
 use super::common::{essence_of, lifted, text_part};
+use super::join;
+use super::media::Media;
 use super::payload::{payload_value, BinaryField};
-use super::plan::{self, Caps, Lift, Media, Profile};
+use super::plan;
+use super::profile::{self, Caps, Lift, Profile};
 use crate::model::{Map, Value};
 use crate::normalize::Context;
 use crate::options::Options;
@@ -18,7 +21,7 @@ const CAPS: Caps = Caps {
     dimension: None,
     many_images_dimension: None,
     documents: None,
-    recommended: plan::GEMINI_RECOMMENDED,
+    recommended: profile::GEMINI_RECOMMENDED,
 };
 
 /// Gemini 3+: media nested in the function response.
@@ -46,7 +49,7 @@ pub const LEGACY_PROFILE: Profile = Profile {
 pub fn render<'a>(result: ToolResult<'a>, ctx: &mut Context<'_>, legacy: bool) -> (Value<'a>, Vec<Value<'a>>) {
     let plan = plan::plan(result, if legacy { &LEGACY_PROFILE } else { &PROFILE }, ctx);
     let mut media = Vec::new();
-    let text = plan::join_text_with(plan.parts, |m| media.push(inline_data(m, ctx.options)));
+    let text = join::join_text_with(plan.parts, |m| media.push(inline_data(m, ctx.options)));
     let mut response = Map::with_capacity(1);
     response.push(if plan.is_error { "error" } else { "output" }, Value::String(text));
     let mut call = Map::with_capacity(4);

@@ -2,13 +2,19 @@
 
 mod anthropic;
 mod bedrock;
+mod budget;
 mod common;
 mod copilot;
 mod gemini;
+mod join;
 mod mcp;
+pub(crate) mod media;
 mod openai;
 pub(crate) mod payload;
-pub(crate) mod plan;
+mod plan;
+pub(crate) mod profile;
+mod structured;
+pub(crate) mod tally;
 mod text;
 
 use std::str::FromStr;
@@ -16,114 +22,143 @@ use std::str::FromStr;
 use crate::conversion::Conversion;
 use crate::error::{Code, ConvertError};
 use crate::marker::Marker;
+use crate::model::Value;
 use crate::normalize::Context;
 use crate::parsed::{BlockKind, ToolResult};
 
-/// A conversion target.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Target {
+/// Declares [`Target`] from one row per target: its variant (with its doc comment) and name,
+/// its profile (`None`: keeps every block), the field of its item that needs a tool-call id, the
+/// renderer call (`module::function(extra arguments)`, called with the result and the context
+/// first; it returns the output, or the output and its attachments) and the catalog's one line.
+/// [`Target::ALL`], `name`, `description`, `profile`, `id_field` and [`render`] all come from it.
+macro_rules! targets {
+    ($(
+        #[doc = $doc:literal]
+        $variant:ident = $name:literal {
+            profile: $profile:expr,
+            id_field: $id_field:expr,
+            render: $($render:ident)::+ ($($arg:expr),*),
+            description: $description:literal $(,)?
+        }
+    )*) => {
+        /// A conversion target.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        #[non_exhaustive]
+        pub enum Target {
+            $( #[doc = $doc] $variant, )*
+        }
+
+        impl Target {
+            /// Every target, in documentation order.
+            pub const ALL: &'static [Target] = &[$(Target::$variant),*];
+
+            /// The target's name as used in options, fixtures and every binding.
+            pub fn name(self) -> &'static str {
+                match self { $(Target::$variant => $name,)* }
+            }
+
+            /// One line on what the target produces.
+            pub fn description(self) -> &'static str {
+                match self { $(Target::$variant => $description,)* }
+            }
+
+            /// What the target carries and its default caps (`mcp` has no profile: it keeps
+            /// every block).
+            pub(crate) fn profile(self) -> Option<&'static profile::Profile> {
+                match self { $(Target::$variant => $profile,)* }
+            }
+
+            /// The field of the target's item that requires a tool-call id, if any.
+            pub(crate) fn id_field(self) -> Option<&'static str> {
+                match self { $(Target::$variant => $id_field,)* }
+            }
+
+            /// The target's renderer: its output and attachments.
+            #[inline(always)]
+            fn render_parts<'a>(self, result: ToolResult<'a>, ctx: &mut Context<'_>) -> (Value<'a>, Vec<Value<'a>>) {
+                match self { $(Target::$variant => $($render)::+(result, ctx $(, $arg)*).into_parts(),)* }
+            }
+        }
+    };
+}
+
+targets! {
     /// GitHub Copilot SDK `ToolResultObject`.
-    Copilot,
+    Copilot = "copilot" {
+        profile: Some(&copilot::PROFILE),
+        id_field: None,
+        render: copilot::render(),
+        description: "GitHub Copilot SDK ToolResultObject (textResultForLlm, binaryResultsForLlm, resultType)",
+    }
     /// A clean, normalized MCP `CallToolResult`.
-    Mcp,
+    Mcp = "mcp" {
+        profile: None,
+        id_field: None,
+        render: mcp::render(),
+        description: "normalized MCP CallToolResult (repaired input; option binary=marker for storage)",
+    }
     /// Anthropic Messages `tool_result` block.
-    Anthropic,
+    Anthropic = "anthropic" {
+        profile: Some(&anthropic::PROFILE),
+        id_field: Some("tool_use_id"),
+        render: anthropic::render(),
+        description: "Anthropic Messages tool_result block (images, PDF and text documents, is_error)",
+    }
     /// Anthropic MCP connector `mcp_tool_result` block (also takes replayed history).
-    AnthropicMcp,
+    AnthropicMcp = "anthropic-mcp" {
+        profile: Some(&anthropic::MCP_PROFILE),
+        id_field: Some("tool_use_id"),
+        render: anthropic::render_mcp(),
+        description: "Anthropic MCP connector mcp_tool_result (text blocks; accepts replayed history)",
+    }
     /// OpenAI Chat Completions `role: "tool"` message; media in attachments.
-    OpenaiChat,
+    OpenaiChat = "openai-chat" {
+        profile: Some(&openai::CHAT_PROFILE),
+        id_field: Some("tool_call_id"),
+        render: openai::render_chat(),
+        description: "OpenAI Chat Completions tool message (text; media as user-message attachments)",
+    }
     /// OpenAI Responses `function_call_output` item.
-    OpenaiResponses,
+    OpenaiResponses = "openai-responses" {
+        profile: Some(&openai::RESPONSES_PROFILE),
+        id_field: Some("call_id"),
+        render: openai::render_responses(),
+        description: "OpenAI Responses function_call_output (string, or input_text/image/file list)",
+    }
     /// Gemini 3+ `functionResponse` part with nested media.
-    Gemini,
+    Gemini = "gemini" {
+        profile: Some(&gemini::PROFILE),
+        id_field: None,
+        render: gemini::render(false),
+        description: "Gemini 3+ functionResponse part (media nested in parts)",
+    }
     /// Gemini 2.x `functionResponse` part; media in attachments.
-    GeminiLegacy,
+    GeminiLegacy = "gemini-legacy" {
+        profile: Some(&gemini::LEGACY_PROFILE),
+        id_field: None,
+        render: gemini::render(true),
+        description: "Gemini 2.x functionResponse part (media as user-part attachments)",
+    }
     /// Amazon Bedrock Converse `toolResult` block.
-    Bedrock,
+    Bedrock = "bedrock" {
+        profile: Some(&bedrock::PROFILE),
+        id_field: Some("toolUseId"),
+        render: bedrock::render(),
+        description: "Amazon Bedrock Converse toolResult (text, json, image, document, video, status)",
+    }
     /// One plain string for text-only models.
-    Text,
+    Text = "text" {
+        profile: Some(&text::PROFILE),
+        id_field: None,
+        render: text::render(),
+        description: "one plain string for text-only models (every non-text block as a marker)",
+    }
 }
 
 impl Target {
     /// The caps of the target's profile (`mcp` has none).
-    pub(crate) fn caps(self) -> plan::Caps {
-        self.profile().map_or(plan::Caps::NONE, |profile| profile.caps)
-    }
-
-    /// What the target carries and its default caps (`mcp` has no profile: it keeps every block).
-    pub(crate) fn profile(self) -> Option<&'static plan::Profile> {
-        match self {
-            Target::Copilot => Some(&copilot::PROFILE),
-            Target::Mcp => None,
-            Target::Anthropic => Some(&anthropic::PROFILE),
-            Target::AnthropicMcp => Some(&anthropic::MCP_PROFILE),
-            Target::OpenaiChat => Some(&openai::CHAT_PROFILE),
-            Target::OpenaiResponses => Some(&openai::RESPONSES_PROFILE),
-            Target::Gemini => Some(&gemini::PROFILE),
-            Target::GeminiLegacy => Some(&gemini::LEGACY_PROFILE),
-            Target::Bedrock => Some(&bedrock::PROFILE),
-            Target::Text => Some(&text::PROFILE),
-        }
-    }
-
-    /// The field of the target's item that requires a tool-call id, if any.
-    pub(crate) fn id_field(self) -> Option<&'static str> {
-        match self {
-            Target::Anthropic | Target::AnthropicMcp => Some("tool_use_id"),
-            Target::OpenaiChat => Some("tool_call_id"),
-            Target::OpenaiResponses => Some("call_id"),
-            Target::Bedrock => Some("toolUseId"),
-            Target::Copilot | Target::Mcp | Target::Gemini | Target::GeminiLegacy | Target::Text => None,
-        }
-    }
-
-    /// Every target, in documentation order.
-    pub const ALL: &'static [Target] = &[
-        Target::Copilot,
-        Target::Mcp,
-        Target::Anthropic,
-        Target::AnthropicMcp,
-        Target::OpenaiChat,
-        Target::OpenaiResponses,
-        Target::Gemini,
-        Target::GeminiLegacy,
-        Target::Bedrock,
-        Target::Text,
-    ];
-
-    /// The target's name as used in options, fixtures and every binding.
-    pub fn name(self) -> &'static str {
-        match self {
-            Target::Copilot => "copilot",
-            Target::Mcp => "mcp",
-            Target::Anthropic => "anthropic",
-            Target::AnthropicMcp => "anthropic-mcp",
-            Target::OpenaiChat => "openai-chat",
-            Target::OpenaiResponses => "openai-responses",
-            Target::Gemini => "gemini",
-            Target::GeminiLegacy => "gemini-legacy",
-            Target::Bedrock => "bedrock",
-            Target::Text => "text",
-        }
-    }
-
-    /// One line on what the target produces.
-    pub fn description(self) -> &'static str {
-        match self {
-            Target::Copilot => {
-                "GitHub Copilot SDK ToolResultObject (textResultForLlm, binaryResultsForLlm, resultType)"
-            }
-            Target::Mcp => "normalized MCP CallToolResult (repaired input; option binary=marker for storage)",
-            Target::Anthropic => "Anthropic Messages tool_result block (images, PDF and text documents, is_error)",
-            Target::AnthropicMcp => "Anthropic MCP connector mcp_tool_result (text blocks; accepts replayed history)",
-            Target::OpenaiChat => "OpenAI Chat Completions tool message (text; media as user-message attachments)",
-            Target::OpenaiResponses => "OpenAI Responses function_call_output (string, or input_text/image/file list)",
-            Target::Gemini => "Gemini 3+ functionResponse part (media nested in parts)",
-            Target::GeminiLegacy => "Gemini 2.x functionResponse part (media as user-part attachments)",
-            Target::Bedrock => "Amazon Bedrock Converse toolResult (text, json, image, document, video, status)",
-            Target::Text => "one plain string for text-only models (every non-text block as a marker)",
-        }
+    pub(crate) fn caps(self) -> profile::Caps {
+        self.profile().map_or(profile::Caps::NONE, |profile| profile.caps)
     }
 }
 
@@ -146,22 +181,31 @@ impl FromStr for Target {
 /// inlined into [`crate::convert`]: the result then moves into the target's renderer uncopied).
 #[inline(always)]
 pub fn render<'a>(target: Target, result: ToolResult<'a>, ctx: &mut Context<'_>) -> Conversion<'a> {
-    let (output, attachments) = match target {
-        Target::Copilot => (copilot::render(result, ctx), Vec::new()),
-        Target::Mcp => (mcp::render(result, ctx), Vec::new()),
-        Target::Anthropic => anthropic::render(result, ctx),
-        Target::AnthropicMcp => (anthropic::render_mcp(result, ctx), Vec::new()),
-        Target::OpenaiChat => openai::render_chat(result, ctx),
-        Target::OpenaiResponses => (openai::render_responses(result, ctx), Vec::new()),
-        Target::Gemini => gemini::render(result, ctx, false),
-        Target::GeminiLegacy => gemini::render(result, ctx, true),
-        Target::Bedrock => bedrock::render(result, ctx),
-        Target::Text => (text::render(result, ctx), Vec::new()),
-    };
+    let (output, attachments) = target.render_parts(result, ctx);
     Conversion {
         output,
         attachments,
         diagnostics: std::mem::take(&mut ctx.diagnostics),
+    }
+}
+
+/// What a renderer returns: its output alone, or its output and the attachments (media for a
+/// following user message).
+trait Rendered<'a> {
+    fn into_parts(self) -> (Value<'a>, Vec<Value<'a>>);
+}
+
+impl<'a> Rendered<'a> for Value<'a> {
+    #[inline(always)]
+    fn into_parts(self) -> (Value<'a>, Vec<Value<'a>>) {
+        (self, Vec::new())
+    }
+}
+
+impl<'a> Rendered<'a> for (Value<'a>, Vec<Value<'a>>) {
+    #[inline(always)]
+    fn into_parts(self) -> (Value<'a>, Vec<Value<'a>>) {
+        self
     }
 }
 

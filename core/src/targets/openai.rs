@@ -1,7 +1,10 @@
 //! OpenAI Chat Completions `role: "tool"` messages and Responses `function_call_output` items.
 
 use super::common::{lifted, text_block, WEB_IMAGES};
-use super::plan::{self, Caps, Lift, Media, MediaClass, Part, Profile, ERROR_PREFIX};
+use super::join::{self, ERROR_PREFIX};
+use super::media::{Media, MediaClass};
+use super::plan::{self, Part};
+use super::profile::{self, Caps, Lift, Profile};
 use crate::canonical;
 use crate::model::{Map, Str, Value};
 use crate::normalize::Context;
@@ -15,7 +18,7 @@ const CAPS: Caps = Caps {
     dimension: None,
     many_images_dimension: None,
     documents: None,
-    recommended: plan::OPENAI_RECOMMENDED,
+    recommended: profile::OPENAI_RECOMMENDED,
 };
 
 /// Chat: text in the tool message, media lifted to user-message parts.
@@ -54,7 +57,7 @@ pub fn render_chat<'a>(result: ToolResult<'a>, ctx: &mut Context<'_>) -> (Value<
     if let Some(id) = &ctx.options.tool_call_id {
         out.push("tool_call_id", Value::string(id.clone()));
     }
-    let text = plan::error_prefixed(plan::join_text(plan.parts), plan.is_error);
+    let text = join::error_prefixed(join::join_text(plan.parts), plan.is_error);
     out.push("content", Value::String(text));
     let attachments = lifted(plan.lifted, ctx, text_block, chat_part);
     (Value::Object(out), attachments)
@@ -112,7 +115,7 @@ pub fn render_responses<'a>(result: ToolResult<'a>, ctx: &mut Context<'_>) -> Va
         }
         Value::Array(items)
     } else {
-        Value::String(plan::error_prefixed(plan::join_text(plan.parts), plan.is_error))
+        Value::String(join::error_prefixed(join::join_text(plan.parts), plan.is_error))
     };
     out.push("output", output);
     Value::Object(out)
