@@ -103,7 +103,7 @@ fn option(spec: &OptionSpec) -> Value<'static> {
         OptionType::Count => ("count", Value::Null),
     };
     let default = crate::json::parse(spec.default).map_or(Value::Null, Value::into_owned);
-    let mut out = Map::with_capacity(9);
+    let mut out = Map::with_capacity(11);
     out.push("name", text(spec.name));
     out.push("alias", Value::string(camel_case(spec.name)));
     out.push("type", text(ty));
@@ -113,6 +113,8 @@ fn option(spec: &OptionSpec) -> Value<'static> {
     out.push("extract", Value::Bool(spec.extract));
     out.push("per_call", Value::Bool(spec.per_call));
     out.push("doc", text(spec.doc));
+    out.push("label", text(spec.label));
+    out.push("hint", text(spec.hint));
     Value::Object(out)
 }
 

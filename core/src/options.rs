@@ -3,124 +3,273 @@
 use crate::error::{Code, ConvertError};
 use crate::model::Value;
 
-/// What the `mcp` target does with payloads.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Binary {
-    /// Keep payloads inline.
-    #[default]
-    Inline,
-    /// Replace every payload by a text marker.
-    Marker,
-}
-
-/// How `structuredContent` reaches the model.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Structured {
-    /// Only when no text part says anything.
-    #[default]
-    Fallback,
-    /// Instead of the text blocks (markers stay).
-    Prefer,
-    /// After everything else.
-    Append,
-    /// Never.
-    Ignore,
-}
-
-/// The form of payloads the target's SDK types as binary.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum PayloadForm {
-    /// Base64 text everywhere: the providers' HTTP JSON form.
-    #[default]
-    Wire,
-    /// A [`crate::Bytes`] wherever the official SDK of [`Options::host`] types the field as binary.
-    Sdk,
-}
-
-/// Whether images over a limit are downscaled and re-encoded (see [`crate::fit`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum FitImages {
-    /// Fit the images the provider would reject; a marker only when fitting is impossible.
-    #[default]
-    Limits,
-    /// Also downscale to the target's recommended size.
-    Recommended,
-    /// Never fit: an image over a limit becomes a marker.
-    Off,
-}
-
-/// The language whose official provider SDKs `payload: "sdk"` targets.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Host {
-    /// Python (`boto3`, `google-genai`).
-    Python,
-    /// Node (`@aws-sdk/client-bedrock-runtime`, `@google/genai`).
-    Node,
-    /// Go (`aws-sdk-go-v2`, `google.golang.org/genai`).
-    Go,
-}
-
-/// Options of a conversion. `Default` gives the documented defaults.
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct Options {
-    /// Raise on the first repair instead of repairing.
-    pub strict: bool,
-    /// Check that every payload is base64.
-    pub validate_base64: bool,
-    /// Trust the payload's magic bytes over a contradicting `mimeType`.
-    pub sniff_mime: bool,
-    /// Keep blocks addressed to another audience away from the model.
-    pub respect_audience: bool,
-    /// `mcp` target: keep payloads or replace them by markers.
-    pub binary: Binary,
-    /// How `structuredContent` reaches the model.
-    pub structured_content: Structured,
-    /// Id of the tool call, for targets whose item carries one.
-    pub tool_call_id: Option<String>,
-    /// Name of the tool, for targets whose item carries one.
-    pub tool_name: Option<String>,
-    /// Payloads as base64 text or as bytes where the host's SDK types them as binary.
-    pub payload: PayloadForm,
-    /// The host language `payload: "sdk"` is for (required by it).
-    pub host: Option<Host>,
-    /// Most images one result may carry (`None`: the target's default).
-    pub max_images: Option<u64>,
-    /// Most decoded bytes of one media item (`None`: the target's default).
-    pub max_image_bytes: Option<u64>,
-    /// Most decoded bytes of all media of one result (`None`: the target's default).
-    pub max_total_bytes: Option<u64>,
-    /// Longest image side in pixels (`None`: the target's default).
-    pub max_image_dimension: Option<u64>,
-    /// Fit images to the limits, also to the recommended size, or not at all.
-    pub fit_images: FitImages,
-    /// Images the request already holds besides this result (Anthropic's many-image rule).
-    pub images_in_request: u64,
-    /// Most characters of text one result gives the model (`None`: no limit).
-    pub max_text_chars: Option<u64>,
-}
-
-impl Default for Options {
-    fn default() -> Self {
-        Options {
-            strict: false,
-            validate_base64: true,
-            sniff_mime: true,
-            respect_audience: true,
-            binary: Binary::Inline,
-            structured_content: Structured::Fallback,
-            tool_call_id: None,
-            tool_name: None,
-            payload: PayloadForm::Wire,
-            host: None,
-            max_images: None,
-            max_image_bytes: None,
-            max_total_bytes: None,
-            max_image_dimension: None,
-            fit_images: FitImages::Limits,
-            images_in_request: 0,
-            max_text_chars: None,
+/// Declares an option's enum with its values listed once: each variant with the string that
+/// names it. The first variant (`#[default]` where the type derives `Default`) comes first in
+/// [`OptionType::Enum`]'s list, as the catalog lists it.
+macro_rules! option_enum {
+    (
+        $(#[$meta:meta])*
+        pub enum $enum:ident {
+            $( $(#[$variant_meta:meta])* $variant:ident = $value:literal, )+
         }
+    ) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        pub enum $enum {
+            $( $(#[$variant_meta])* $variant, )+
+        }
+
+        impl OptionEnum for $enum {
+            const VALUES: &'static [&'static str] = &[$($value),+];
+            const JSON: &'static [&'static str] = &[$(concat!("\"", $value, "\"")),+];
+            const ALL: &'static [Self] = &[$($enum::$variant),+];
+        }
+    };
+}
+
+/// An enum option's values (see `option_enum!`).
+trait OptionEnum: Copy + 'static {
+    /// The names, in catalog order (the order of the variants).
+    const VALUES: &'static [&'static str];
+    /// The names as JSON text (`"inline"`, with the quotes).
+    const JSON: &'static [&'static str];
+    /// The variants, in the order of [`OptionEnum::VALUES`].
+    const ALL: &'static [Self];
+}
+
+option_enum! {
+    /// What the `mcp` target does with payloads.
+    #[derive(Default)]
+    pub enum Binary {
+        /// Keep payloads inline.
+        #[default]
+        Inline = "inline",
+        /// Replace every payload by a text marker.
+        Marker = "marker",
+    }
+}
+
+option_enum! {
+    /// How `structuredContent` reaches the model.
+    #[derive(Default)]
+    pub enum Structured {
+        /// Only when no text part says anything.
+        #[default]
+        Fallback = "fallback",
+        /// Instead of the text blocks (markers stay).
+        Prefer = "prefer",
+        /// After everything else.
+        Append = "append",
+        /// Never.
+        Ignore = "ignore",
+    }
+}
+
+option_enum! {
+    /// The form of payloads the target's SDK types as binary.
+    #[derive(Default)]
+    pub enum PayloadForm {
+        /// Base64 text everywhere: the providers' HTTP JSON form.
+        #[default]
+        Wire = "wire",
+        /// A [`crate::Bytes`] wherever the official SDK of [`Options::host`] types the field as binary.
+        Sdk = "sdk",
+    }
+}
+
+option_enum! {
+    /// Whether images over a limit are downscaled and re-encoded (see [`crate::fit`]).
+    #[derive(Default)]
+    pub enum FitImages {
+        /// Fit the images the provider would reject; a marker only when fitting is impossible.
+        #[default]
+        Limits = "limits",
+        /// Also downscale to the target's recommended size.
+        Recommended = "recommended",
+        /// Never fit: an image over a limit becomes a marker.
+        Off = "off",
+    }
+}
+
+option_enum! {
+    /// The language whose official provider SDKs `payload: "sdk"` targets.
+    pub enum Host {
+        /// Python (`boto3`, `google-genai`).
+        Python = "python",
+        /// Node (`@aws-sdk/client-bedrock-runtime`, `@google/genai`).
+        Node = "node",
+        /// Go (`aws-sdk-go-v2`, `google.golang.org/genai`).
+        Go = "go",
+    }
+}
+
+/// Declares every option from one row each: `name: RustType = default { kind, nullable, extract,
+/// per_call, doc, label, hint }`. `kind` is `bool`, `string`, `count` or `enum(Type)` (a type
+/// declared with `option_enum!`); the default is `null` (`None`), a literal, or an enum variant.
+/// From the rows come the [`Options`] fields (`doc` is their doc comment), `Default`, [`OPTIONS`]
+/// and the per-option parsing of [`Options::apply`]; `null` is accepted where `nullable` and sets
+/// the default.
+macro_rules! options {
+    ($(
+        $field:ident: $ty:ty = $default:tt {
+            kind: $kind:ident $(($enum:ident))?,
+            nullable: $nullable:literal,
+            extract: $extract:literal,
+            per_call: $per_call:literal,
+            doc: $doc:literal,
+            label: $label:literal,
+            hint: $hint:literal $(,)?
+        }
+    )*) => {
+        /// Options of a conversion. `Default` gives the documented defaults.
+        #[derive(Debug, Clone, PartialEq, Eq)]
+        #[non_exhaustive]
+        pub struct Options {
+            $( #[doc = $doc] pub $field: $ty, )*
+        }
+
+        impl Default for Options {
+            fn default() -> Self {
+                Options { $( $field: options!(@rust $kind $(($enum))?, $default), )* }
+            }
+        }
+
+        /// Every option [`Options::from_value`] reads, in documentation order.
+        pub const OPTIONS: &[OptionSpec] = &[$(
+            OptionSpec {
+                name: stringify!($field),
+                ty: options!(@type $kind $(($enum))?),
+                nullable: $nullable,
+                default: options!(@json $kind $(($enum))?, $default),
+                extract: $extract,
+                per_call: $per_call,
+                doc: $doc,
+                label: $label,
+                hint: $hint,
+            },
+        )*];
+
+        impl Options {
+            /// Sets the option named `name` (a name of [`OPTIONS`]) from `value`; `false` for an
+            /// unknown name.
+            fn set(&mut self, name: &str, value: &Value<'_>, path: impl Fn() -> String) -> Result<bool, ConvertError> {
+                match name {
+                    $( stringify!($field) => {
+                        self.$field = match value {
+                            Value::Null if $nullable => options!(@rust $kind $(($enum))?, $default),
+                            value => options!(@read $kind $(($enum))?, value, path, name).into(),
+                        };
+                    } )*
+                    _ => return Ok(false),
+                }
+                Ok(true)
+            }
+        }
+    };
+    (@rust enum($enum:ident), null) => { None };
+    (@rust enum($enum:ident), $variant:ident) => { $enum::$variant };
+    (@rust $kind:ident, null) => { None };
+    (@rust $kind:ident, $default:literal) => { $default };
+    (@json enum($enum:ident), null) => { "null" };
+    (@json enum($enum:ident), $variant:ident) => { <$enum as OptionEnum>::JSON[$enum::$variant as usize] };
+    (@json $kind:ident, $default:tt) => { stringify!($default) };
+    (@type bool) => { OptionType::Bool };
+    (@type string) => { OptionType::String };
+    (@type count) => { OptionType::Count };
+    (@type enum($enum:ident)) => { OptionType::Enum(<$enum as OptionEnum>::VALUES) };
+    (@read bool, $value:ident, $path:ident, $name:ident) => { expect_bool($value, $path, $name)? };
+    (@read string, $value:ident, $path:ident, $name:ident) => { expect_string($value, $path, $name)? };
+    (@read count, $value:ident, $path:ident, $name:ident) => { expect_count($value, $path, $name)? };
+    (@read enum($enum:ident), $value:ident, $path:ident, $name:ident) => {
+        expect_enum::<$enum>($value, $path, $name)?
+    };
+}
+
+options! {
+    strict: bool = false {
+        kind: bool, nullable: false, extract: true, per_call: false,
+        doc: "Raise on the first repair instead of repairing.",
+        label: "Strict", hint: "raise on the first repair instead of repairing",
+    }
+    validate_base64: bool = true {
+        kind: bool, nullable: false, extract: true, per_call: false,
+        doc: "Check that every payload is canonical base64 (repair or replace it if not).",
+        label: "Validate base64", hint: "check every payload is base64",
+    }
+    sniff_mime: bool = true {
+        kind: bool, nullable: false, extract: true, per_call: false,
+        doc: "Trust the payload's magic bytes over a contradicting `mimeType`.",
+        label: "Sniff MIME", hint: "trust the bytes over a contradicting mimeType",
+    }
+    respect_audience: bool = true {
+        kind: bool, nullable: false, extract: false, per_call: false,
+        doc: "Keep blocks whose audience excludes the assistant away from the model.",
+        label: "Respect audience", hint: "keep user-only blocks from the model",
+    }
+    binary: Binary = Inline {
+        kind: enum(Binary), nullable: false, extract: false, per_call: false,
+        doc: "`mcp` target: keep payloads inline or replace them by text markers.",
+        label: "Binary (mcp)", hint: "mcp target: payloads inline or as markers",
+    }
+    structured_content: Structured = Fallback {
+        kind: enum(Structured), nullable: false, extract: false, per_call: false,
+        doc: "How `structuredContent` reaches the model (`fallback`: only when no text says anything).",
+        label: "structuredContent", hint: "how structuredContent reaches the model",
+    }
+    tool_call_id: Option<String> = null {
+        kind: string, nullable: true, extract: false, per_call: true,
+        doc: "Id of the tool call, for targets whose item carries one.",
+        label: "Tool call id", hint: "the item’s id and the attachments caption",
+    }
+    tool_name: Option<String> = null {
+        kind: string, nullable: true, extract: false, per_call: true,
+        doc: "Name of the tool, for targets whose item carries one.",
+        label: "Tool name", hint: "the item’s name, where the target has one",
+    }
+    payload: PayloadForm = Wire {
+        kind: enum(PayloadForm), nullable: false, extract: false, per_call: false,
+        doc: "Payloads as base64 text (`wire`, the HTTP JSON form) or as bytes where the official SDK of `host` types the field as binary (`sdk`).",
+        label: "Payload form", hint: "sdk: bytes where the host’s SDK types them so",
+    }
+    host: Option<Host> = null {
+        kind: enum(Host), nullable: true, extract: false, per_call: false,
+        doc: "The language whose SDK `payload: \"sdk\"` is for (required by it).",
+        label: "Host", hint: "the language of payload sdk",
+    }
+    max_images: Option<u64> = null {
+        kind: count, nullable: true, extract: true, per_call: false,
+        doc: "Most images one result may carry.",
+        label: "Max images", hint: "images one result may carry",
+    }
+    max_image_bytes: Option<u64> = null {
+        kind: count, nullable: true, extract: true, per_call: false,
+        doc: "Most decoded bytes of one media item.",
+        label: "Max bytes per item", hint: "decoded bytes of one media item",
+    }
+    max_total_bytes: Option<u64> = null {
+        kind: count, nullable: true, extract: true, per_call: false,
+        doc: "Most decoded bytes of all media of one result.",
+        label: "Max total bytes", hint: "decoded bytes of all media",
+    }
+    max_image_dimension: Option<u64> = null {
+        kind: count, nullable: true, extract: true, per_call: false,
+        doc: "Longest image side in pixels.",
+        label: "Max image side (px)", hint: "longest image side",
+    }
+    fit_images: FitImages = Limits {
+        kind: enum(FitImages), nullable: false, extract: true, per_call: false,
+        doc: "Images over a limit: `limits` downscales and re-encodes them to fit, `recommended` also to the provider's recommended size, `off` gives markers (`image_resized` reports each fit).",
+        label: "Fit images", hint: "downscale to the target’s limits, to its recommended size, or not",
+    }
+    images_in_request: u64 = 0 {
+        kind: count, nullable: true, extract: false, per_call: false,
+        doc: "Images the request already holds besides this result: past 20 in all, Anthropic's limit drops to 2000 px.",
+        label: "Images already in request", hint: "other images of the request (Anthropic: over 20 → 2000 px)",
+    }
+    max_text_chars: Option<u64> = null {
+        kind: count, nullable: true, extract: false, per_call: false,
+        doc: "Most characters of text one result gives the model (`null`: no limit); the middle is cut, keeping head and tail (`text_truncated`).",
+        label: "Max text chars", hint: "head and tail kept; empty: no limit",
     }
 }
 
@@ -155,6 +304,10 @@ pub struct OptionSpec {
     pub per_call: bool,
     /// One line on what it does.
     pub doc: &'static str,
+    /// A short label for a form field (the playground's).
+    pub label: &'static str,
+    /// A few words on the field, under its label.
+    pub hint: &'static str,
 }
 
 impl OptionSpec {
@@ -163,68 +316,6 @@ impl OptionSpec {
         OPTIONS.iter().find(|spec| is_option_name(key, spec.name))
     }
 }
-
-const fn spec(
-    name: &'static str,
-    ty: OptionType,
-    nullable: bool,
-    default: &'static str,
-    extract: bool,
-    doc: &'static str,
-) -> OptionSpec {
-    OptionSpec {
-        name,
-        ty,
-        nullable,
-        default,
-        extract,
-        per_call: false,
-        doc,
-    }
-}
-
-/// `spec` for an option that differs from call to call (see [`OptionSpec::per_call`]).
-const fn per_call(spec: OptionSpec) -> OptionSpec {
-    OptionSpec { per_call: true, ..spec }
-}
-
-/// Every option [`Options::from_value`] reads, in documentation order.
-pub const OPTIONS: &[OptionSpec] = &[
-    spec("strict", OptionType::Bool, false, "false", true,
-        "Raise on the first repair instead of repairing."),
-    spec("validate_base64", OptionType::Bool, false, "true", true,
-        "Check that every payload is canonical base64 (repair or replace it if not)."),
-    spec("sniff_mime", OptionType::Bool, false, "true", true,
-        "Trust the payload's magic bytes over a contradicting `mimeType`."),
-    spec("respect_audience", OptionType::Bool, false, "true", false,
-        "Keep blocks whose audience excludes the assistant away from the model."),
-    spec("binary", OptionType::Enum(&["inline", "marker"]), false, "\"inline\"", false,
-        "`mcp` target: keep payloads inline or replace them by text markers."),
-    spec("structured_content", OptionType::Enum(&["fallback", "prefer", "append", "ignore"]), false, "\"fallback\"", false,
-        "How `structuredContent` reaches the model (`fallback`: only when no text says anything)."),
-    per_call(spec("tool_call_id", OptionType::String, true, "null", false,
-        "Id of the tool call, for targets whose item carries one.")),
-    per_call(spec("tool_name", OptionType::String, true, "null", false,
-        "Name of the tool, for targets whose item carries one.")),
-    spec("payload", OptionType::Enum(&["wire", "sdk"]), false, "\"wire\"", false,
-        "Payloads as base64 text (`wire`, the HTTP JSON form) or as bytes where the official SDK of `host` types the field as binary (`sdk`)."),
-    spec("host", OptionType::Enum(&["python", "node", "go"]), true, "null", false,
-        "The language whose SDK `payload: \"sdk\"` is for (required by it)."),
-    spec("max_images", OptionType::Count, true, "null", true,
-        "Most images one result may carry."),
-    spec("max_image_bytes", OptionType::Count, true, "null", true,
-        "Most decoded bytes of one media item."),
-    spec("max_total_bytes", OptionType::Count, true, "null", true,
-        "Most decoded bytes of all media of one result."),
-    spec("max_image_dimension", OptionType::Count, true, "null", true,
-        "Longest image side in pixels."),
-    spec("fit_images", OptionType::Enum(&["limits", "recommended", "off"]), false, "\"limits\"", true,
-        "Images over a limit: `limits` downscales and re-encodes them to fit, `recommended` also to the provider's recommended size, `off` gives markers (`image_resized` reports each fit)."),
-    spec("images_in_request", OptionType::Count, true, "0", false,
-        "Images the request already holds besides this result: past 20 in all, Anthropic's limit drops to 2000 px."),
-    spec("max_text_chars", OptionType::Count, true, "null", false,
-        "Most characters of text one result gives the model (`null`: no limit); the middle is cut, keeping head and tail (`text_truncated`)."),
-];
 
 impl Options {
     /// Parses options given as JSON text (what [`Options::from_value`] takes; `""` means none).
@@ -271,88 +362,15 @@ impl Options {
             let key = key.as_str();
             let path = || option_path(key);
             let name = OptionSpec::named(key).map_or("", |spec| spec.name);
-            match name {
-                "strict" => self.strict = expect_bool(value, path, name)?,
-                "validate_base64" => self.validate_base64 = expect_bool(value, path, name)?,
-                "sniff_mime" => self.sniff_mime = expect_bool(value, path, name)?,
-                "respect_audience" => self.respect_audience = expect_bool(value, path, name)?,
-                "binary" => {
-                    self.binary = match value.as_str() {
-                        Some("inline") => Binary::Inline,
-                        Some("marker") => Binary::Marker,
-                        _ => {
-                            return Err(ConvertError::new(
-                                Code::InvalidOption,
-                                path(),
-                                "option binary must be \"inline\" or \"marker\"",
-                            ))
-                        }
-                    }
-                }
-                "structured_content" => {
-                    self.structured_content = match value.as_str() {
-                        Some("fallback") => Structured::Fallback,
-                        Some("prefer") => Structured::Prefer,
-                        Some("append") => Structured::Append,
-                        Some("ignore") => Structured::Ignore,
-                        _ => {
-                            let message = "option structured_content must be one of fallback, prefer, append, ignore";
-                            return Err(ConvertError::new(Code::InvalidOption, path(), message));
-                        }
-                    }
-                }
-                "payload" => {
-                    self.payload = match value.as_str() {
-                        Some("wire") => PayloadForm::Wire,
-                        Some("sdk") => PayloadForm::Sdk,
-                        _ => {
-                            return Err(ConvertError::new(
-                                Code::InvalidOption,
-                                path(),
-                                "option payload must be \"wire\" or \"sdk\"",
-                            ))
-                        }
-                    };
-                    payload_key = key;
-                }
-                "host" => {
-                    self.host = match value {
-                        Value::Null => None,
-                        Value::String(s) if s.as_str() == "python" => Some(Host::Python),
-                        Value::String(s) if s.as_str() == "node" => Some(Host::Node),
-                        Value::String(s) if s.as_str() == "go" => Some(Host::Go),
-                        _ => {
-                            let message = "option host must be one of python, node, go";
-                            return Err(ConvertError::new(Code::InvalidOption, path(), message));
-                        }
-                    }
-                }
-                "tool_call_id" => self.tool_call_id = expect_string(value, path, name)?,
-                "tool_name" => self.tool_name = expect_string(value, path, name)?,
-                "max_images" => self.max_images = expect_count(value, path, name)?,
-                "max_image_bytes" => self.max_image_bytes = expect_count(value, path, name)?,
-                "max_total_bytes" => self.max_total_bytes = expect_count(value, path, name)?,
-                "max_image_dimension" => self.max_image_dimension = expect_count(value, path, name)?,
-                "fit_images" => {
-                    self.fit_images = match value.as_str() {
-                        Some("limits") => FitImages::Limits,
-                        Some("recommended") => FitImages::Recommended,
-                        Some("off") => FitImages::Off,
-                        _ => {
-                            let message = "option fit_images must be one of limits, recommended, off";
-                            return Err(ConvertError::new(Code::InvalidOption, path(), message));
-                        }
-                    }
-                }
-                "images_in_request" => self.images_in_request = expect_count(value, path, name)?.unwrap_or(0),
-                "max_text_chars" => self.max_text_chars = expect_count(value, path, name)?,
-                _ => {
-                    return Err(ConvertError::new(
-                        Code::InvalidOption,
-                        path(),
-                        format!("unknown option {key:?}"),
-                    ))
-                }
+            if !self.set(name, value, path)? {
+                return Err(ConvertError::new(
+                    Code::InvalidOption,
+                    path(),
+                    format!("unknown option {key:?}"),
+                ));
+            }
+            if name == "payload" {
+                payload_key = key;
             }
         }
         if self.payload == PayloadForm::Sdk && self.host.is_none() {
@@ -386,10 +404,9 @@ fn expect_bool(value: &Value<'_>, path: impl Fn() -> String, name: &str) -> Resu
     }
 }
 
-fn expect_string(value: &Value<'_>, path: impl Fn() -> String, name: &str) -> Result<Option<String>, ConvertError> {
+fn expect_string(value: &Value<'_>, path: impl Fn() -> String, name: &str) -> Result<String, ConvertError> {
     match value {
-        Value::Null => Ok(None),
-        Value::String(s) => Ok(Some(s.as_str().to_owned())),
+        Value::String(s) => Ok(s.as_str().to_owned()),
         other => Err(ConvertError::new(
             Code::InvalidOption,
             path(),
@@ -398,15 +415,23 @@ fn expect_string(value: &Value<'_>, path: impl Fn() -> String, name: &str) -> Re
     }
 }
 
-fn expect_count(value: &Value<'_>, path: impl Fn() -> String, name: &str) -> Result<Option<u64>, ConvertError> {
-    if matches!(value, Value::Null) {
-        return Ok(None);
-    }
-    let count = value.as_count();
+fn expect_count(value: &Value<'_>, path: impl Fn() -> String, name: &str) -> Result<u64, ConvertError> {
     let message = || format!("option {name} must be a non-negative integer");
-    count
-        .map(Some)
+    value
+        .as_count()
         .ok_or_else(|| ConvertError::new(Code::InvalidOption, path(), message()))
+}
+
+/// One of the values of `E`; the message lists them (`"a" or "b"`, or `one of a, b, c`).
+fn expect_enum<E: OptionEnum>(value: &Value<'_>, path: impl Fn() -> String, name: &str) -> Result<E, ConvertError> {
+    let found = value.as_str().and_then(|s| E::VALUES.iter().position(|v| *v == s));
+    found.map(|i| E::ALL[i]).ok_or_else(|| {
+        let expected = match E::VALUES {
+            [a, b] => format!("\"{a}\" or \"{b}\""),
+            values => format!("one of {}", values.join(", ")),
+        };
+        ConvertError::new(Code::InvalidOption, path(), format!("option {name} must be {expected}"))
+    })
 }
 
 /// Whether `key` names the option `snake`: as given, or in camelCase (`validateBase64` is
@@ -466,6 +491,36 @@ mod tests {
         options.apply(&Value::Null).unwrap();
         options.apply_json(" ").unwrap();
         assert_eq!(options, before);
+    }
+
+    #[test]
+    fn a_bad_enum_value_is_refused_with_the_values_listed() {
+        let message = |text: &str| Options::from_json(text).unwrap_err().message().to_owned();
+        assert_eq!(
+            message(r#"{"binary":"x"}"#),
+            r#"option binary must be "inline" or "marker""#
+        );
+        assert_eq!(
+            message(r#"{"payload":null}"#),
+            r#"option payload must be "wire" or "sdk""#
+        );
+        assert_eq!(
+            message(r#"{"structuredContent":1}"#),
+            "option structured_content must be one of fallback, prefer, append, ignore"
+        );
+        assert_eq!(
+            message(r#"{"host":"rust"}"#),
+            "option host must be one of python, node, go"
+        );
+        assert_eq!(
+            message(r#"{"fit_images":"on"}"#),
+            "option fit_images must be one of limits, recommended, off"
+        );
+        let options = Options::from_json(r#"{"host":null,"images_in_request":null,"fitImages":"off"}"#).unwrap();
+        assert_eq!(
+            (options.host, options.images_in_request, options.fit_images),
+            (None, 0, FitImages::Off)
+        );
     }
 
     #[test]
