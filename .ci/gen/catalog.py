@@ -2,9 +2,16 @@
 
 The core is the one source (core/src/catalog.rs, `mcp-tool-result catalog`). From it this script
 writes the Python package's `_catalog.py`, the generated regions of the Node types
-(index.header.d.ts and index.d.ts) and of api.js, the Go package's catalog.go, the fixture
-schema's code enums, the code and option tables of conformance/README.md and the target list of the Node README; it
-checks that the top-level README's target and option tables name exactly the catalog's.
+(index.header.d.ts and index.d.ts: the target, option and code unions and the per-target
+`TargetOutput`/`TargetAttachment` maps) and of api.js, the Go package's catalog.go, the fixture
+schema's code enums, the per-target type map of conformance/types/generate.mjs, the playground's
+option form (playground/src/options.mjs), the code and option tables of conformance/README.md
+and the target list of the Node README; it checks that the top-level README's target table,
+block matrix and option table and the Go README's target constants name exactly the catalog's.
+
+Per-target type names follow one convention (`ts_name`): `<T>Output` and `<T>Attachment`, `<T>`
+the target's name in PascalCase with `openai` as `OpenAI`; a target whose media never go to
+attachments (`media_in_attachments` "never", or none for `mcp`) has no attachment type.
 
 Usage: python3 .ci/gen/catalog.py [--write] [--catalog FILE]
 Without --write it changes nothing and exits 1 when a file differs from what it would write.
@@ -61,6 +68,7 @@ BINDING_SETS = {"python": set(), "node": {"host"}, "go": {"host"}}
 NOT_IN_FIXTURES = {"unsupported_value", "internal_error"}
 
 GO_WORDS = {"mcp": "MCP", "openai": "OpenAI", "id": "ID", "mime": "MIME", "json": "JSON"}
+TS_WORDS = {"openai": "OpenAI"}
 
 
 def load_catalog(path: str | None) -> dict:
@@ -232,6 +240,7 @@ def node_regions(cat: dict) -> dict[str, list[str]]:
         ]
     extract = [o["alias"] for o in cat["options"] if o["extract"]]
     return {
+        "target-types": node_target_types(cat),
         "targets": [
             "/** A conversion target. `targetNames()` lists them at run time. */",
             "export type Target =",
@@ -255,6 +264,42 @@ def node_regions(cat: dict) -> dict[str, list[str]]:
             ">",
         ],
     }
+
+
+def ts_name(target: dict) -> str:
+    """`openai-chat` -> `OpenAIChat`: the stem of the target's type names (see the docstring)."""
+    return "".join(TS_WORDS.get(part, part.capitalize()) for part in target["name"].split("-"))
+
+
+def has_attachments(target: dict) -> bool:
+    return target["media_in_attachments"] in ("always", "on_error")
+
+
+def ts_key(name: str, quote: str = "'") -> str:
+    return name if re.fullmatch(r"[a-z]+", name) else f"{quote}{name}{quote}"
+
+
+def node_target_types(cat: dict) -> list[str]:
+    """`TargetOutput` and `TargetAttachment`: each target's types by the naming convention."""
+    outputs = [f"  {ts_key(t['name'])}: {ts_name(t)}Output<O>" for t in cat["targets"]]
+    attachments = [
+        f"  {ts_key(t['name'])}: " + (f"{ts_name(t)}Attachment<O>" if has_attachments(t) else "never")
+        for t in cat["targets"]
+    ]
+    return [
+        "/**",
+        " * The `output` type of each target under options `O` (the type of the options given, `{}`",
+        " * for none): ids are present when `O` gives them, Bedrock payloads are `BytesFor<O>`.",
+        " */",
+        "export interface TargetOutput<O = {}> {",
+        *outputs,
+        "}",
+        "",
+        "/** The `attachments` item type of each target under options `O` (`never`: the target has none). */",
+        "export interface TargetAttachment<O = {}> {",
+        *attachments,
+        "}",
+    ]
 
 
 def node_api_regions(cat: dict) -> dict[str, list[str]]:
@@ -432,6 +477,11 @@ def top_readme_problems(text: str, cat: dict) -> list[str]:
         problems.append(
             f"README.md: the Targets table lists {list(targets)}, the core {[t['name'] for t in cat['targets']]}"
         )
+    header = next((line for line in text.split("\n") if line.startswith("| block | ")), "")
+    matrix = [cell.strip() for cell in header.strip("|").split("|")[1:]]
+    with_profile = [t["name"] for t in cat["targets"] if t["carries"] is not None]
+    if matrix != with_profile:
+        problems.append(f"README.md: the block matrix lists {matrix}, the core (targets with a profile) {with_profile}")
     start, end, _ = table_rows(text, "| option | type | default | meaning |")
     firsts = [row.split(" | ")[0] for row in text.split("\n")[start + 2 : end]]
     named = [name for cell in firsts for name in re.findall(r"`([a-z0-9_]+)`", cell)]
@@ -440,6 +490,54 @@ def top_readme_problems(text: str, cat: dict) -> list[str]:
             f"README.md: the Options table names {sorted(named)}, the core {sorted(o['name'] for o in cat['options'])}"
         )
     return problems
+
+
+# ---- Conformance types and playground -----------------------------------------------------------
+
+TYPES_GENERATOR = "conformance/types/generate.mjs"
+PLAYGROUND_OPTIONS = "playground/src/options.mjs"
+
+
+def types_regions(cat: dict) -> dict[str, list[str]]:
+    """generate.mjs's target -> [output type, attachment type] of provider-types.ts."""
+    rows = []
+    for target in cat["targets"]:
+        if target["carries"] is None:
+            continue
+        attachment = f"{ts_name(target)}Attachment" if has_attachments(target) else "NoAttachment"
+        rows.append(f'  {ts_key(target["name"], chr(34))}: ["{ts_name(target)}Output", "{attachment}"],')
+    return {"targets": ["export const TARGETS = {", *rows, "};"]}
+
+
+def js_string(text: str) -> str:
+    return "'" + text.replace("\\", "\\\\").replace("'", "\\'") + "'"
+
+
+def js_value(value: object) -> str:
+    return js_string(value) if isinstance(value, str) else json.dumps(value)
+
+
+def playground_regions(cat: dict) -> dict[str, list[str]]:
+    """The option form: one field per option the Node binding takes, defaults as it has them."""
+    rows = []
+    for option in cat["options"]:
+        if option["name"] in BINDING_SETS["node"]:
+            continue
+        fields = [f"key: {js_string(option['name'])}"]
+        default = default_for("node", option)
+        if option["type"] == "count":
+            fields.append("kind: 'count'")
+            if not per_target(cat, option):
+                fields.append(f"placeholder: {js_string('no limit' if default is None else str(default))}")
+        elif option["type"] == "enum":
+            choices = ", ".join(js_string(v) for v in option["values"])
+            fields += ["kind: 'choice'", f"choices: [{choices}]", f"default: {js_value(default)}"]
+        else:
+            kind = "bool" if option["type"] == "bool" else "text"
+            fields += [f"kind: '{kind}'", f"default: {js_value('' if default is None else default)}"]
+        fields += [f"label: {js_string(option['label'])}", f"hint: {js_string(option['hint'])}"]
+        rows.append("  { " + ", ".join(fields) + " },")
+    return {"options": ["export const OPTIONS = [", *rows, "]"]}
 
 
 # ---- Driver -------------------------------------------------------------------------------------
@@ -482,7 +580,20 @@ def outputs(cat: dict) -> dict[Path, str]:
         files[rel] = replace_regions(read(rel), regions, "//", rel)
     files[NODE_API] = replace_regions(read(NODE_API), node_api_regions(cat), "//", NODE_API)
     files[SOAK_DRIVER] = replace_regions(read(SOAK_DRIVER), soak_regions(cat), "#", SOAK_DRIVER)
+    files[TYPES_GENERATOR] = replace_regions(read(TYPES_GENERATOR), types_regions(cat), "//", TYPES_GENERATOR)
+    files[PLAYGROUND_OPTIONS] = replace_regions(
+        read(PLAYGROUND_OPTIONS), playground_regions(cat), "//", PLAYGROUND_OPTIONS
+    )
     return {ROOT / rel: text for rel, text in files.items()}
+
+
+def go_readme_problems(text: str, cat: dict) -> list[str]:
+    """The Go README's sentence naming each target constant and its name."""
+    listed = re.findall(r"`(Target[A-Za-z]+)` \(`([a-z-]+)`\)", text)
+    want = [("Target" + go_name(t["name"]), t["name"]) for t in cat["targets"]]
+    if listed != want:
+        return [f"bindings-go/README.md: the Targets item lists {listed}, the core {want}"]
+    return []
 
 
 def main() -> int:
@@ -492,6 +603,7 @@ def main() -> int:
     args = parser.parse_args()
     cat = load_catalog(args.catalog)
     stale, problems = [], top_readme_problems((ROOT / "README.md").read_text(encoding="utf-8"), cat)
+    problems += go_readme_problems((ROOT / "bindings-go/README.md").read_text(encoding="utf-8"), cat)
     for path, want in outputs(cat).items():
         have = path.read_text(encoding="utf-8") if path.exists() else ""
         if have == want:

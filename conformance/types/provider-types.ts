@@ -93,8 +93,10 @@ export type GeminiFunctionResponse = Omit<FunctionResponse, "response"> & {
 export type GeminiOutput = Extract<OneOf<Part>, { functionResponse: unknown }> & {
   functionResponse: GeminiFunctionResponse;
 };
+/** Target `gemini-legacy`: the same part as `gemini`. */
+export type GeminiLegacyOutput = GeminiOutput;
 /** Lifted media (`gemini-legacy`): user-turn `Part`s, one field each. */
-export type GeminiAttachment = OneOf<Part>;
+export type GeminiLegacyAttachment = OneOf<Part>;
 
 // ---------------------------------------------------------------- bedrock
 /**

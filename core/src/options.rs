@@ -524,6 +524,15 @@ mod tests {
     }
 
     #[test]
+    fn each_enum_default_is_its_rows_default() {
+        let options = Options::default();
+        assert_eq!(options.binary, Binary::default());
+        assert_eq!(options.structured_content, Structured::default());
+        assert_eq!(options.payload, PayloadForm::default());
+        assert_eq!(options.fit_images, FitImages::default());
+    }
+
+    #[test]
     fn apply_reports_a_bad_value_at_its_key() {
         let mut options = Options::default();
         let error = options
