@@ -273,12 +273,13 @@ export type AnthropicToolResult<O = {}> = {
 
 /**
  * Target `anthropic-mcp`: the MCP connector's `mcp_tool_result` block (text only); `tool_use_id`
- * with the `toolCallId` option (a replayed `mcp_tool_result` may keep its own).
+ * with the `toolCallId` option (a replayed `mcp_tool_result` may keep its own). `content` is a
+ * string where the replayed content was a string or null, else text blocks.
  */
 export type AnthropicMcpToolResult<O = {}> = {
   type: 'mcp_tool_result'
   is_error: boolean
-  content: AnthropicTextBlock[]
+  content: AnthropicTextBlock[] | string
 } & IdField<'tool_use_id', O>
 
 /** Target `openai-chat`: a Chat Completions `role: "tool"` message; media go to attachments. */

@@ -113,10 +113,10 @@ def test_a_str_is_a_string_value_not_json_text() -> None:
     with pytest.raises(m.InvalidInputError) as caught:
         copilot(text)
     assert (caught.value.code, caught.value.path) == ("invalid_tool_result", "")
-    # To anthropic-mcp a string is replayed history: one text block, whatever it looks like.
+    # To anthropic-mcp a string is replayed history: it stays that string, whatever it looks like.
     for value in ("done", "[1, 2", text):
         out = m.convert(value, "anthropic-mcp")
-        assert out["output"]["content"] == [{"type": "text", "text": value}]
+        assert out["output"]["content"] == value
     with pytest.raises(m.InvalidInputError) as caught:
         m.convert_json("done", "anthropic-mcp")
     assert caught.value.code == "invalid_json"

@@ -13,8 +13,9 @@ pub fn is_canonical_bytes(bytes: &[u8]) -> bool {
     bytes.len().is_multiple_of(4) && STANDARD.check(bytes).is_ok()
 }
 
-/// Repairs whitespace, the URL-safe alphabet and missing padding. `None` when the result is
-/// still not base64.
+/// Repairs whitespace, the URL-safe alphabet, missing or extra trailing padding and non-zero
+/// padding bits (which every standard decoder ignores). `None` when the result is still not
+/// base64; `Some("")` when nothing but whitespace and padding was given.
 pub fn repair(text: &str) -> Option<String> {
     let mut out: String = text
         .chars()
@@ -31,9 +32,27 @@ pub fn repair(text: &str) -> Option<String> {
     match out.len() % 4 {
         0 => {}
         1 => return None,
-        rest => out.extend(std::iter::repeat_n('=', 4 - rest)),
+        rest => {
+            clear_padding_bits(&mut out, rest);
+            out.extend(std::iter::repeat_n('=', 4 - rest));
+        }
     }
     is_canonical(&out).then_some(out)
+}
+
+/// Sets to zero the bits of the last character that a final group of `rest` (2 or 3)
+/// characters does not use: 4 of them before `==`, 2 before `=`.
+fn clear_padding_bits(text: &mut String, rest: usize) {
+    let Some(&last) = text.as_bytes().last() else {
+        return;
+    };
+    let value = SEXTET[usize::from(last)];
+    if value >= 64 {
+        return;
+    }
+    let used = if rest == 2 { 0b11_0000 } else { 0b11_1100 };
+    text.pop();
+    text.push(char::from(ALPHABET[usize::from(value & used)]));
 }
 
 /// Decoded size of base64 text, from its length and padding alone.
@@ -79,13 +98,15 @@ pub fn prefix_bytes(start: &[u8]) -> Prefix {
     Prefix { buf, len }
 }
 
+/// The standard base64 alphabet, by value.
+const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
 /// The value of each standard base64 alphabet character; 64 for every other byte.
 const SEXTET: [u8; 256] = {
-    let alphabet = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
     let mut table = [64u8; 256];
     let mut i = 0;
     while i < 64 {
-        table[alphabet[i] as usize] = i as u8;
+        table[ALPHABET[i] as usize] = i as u8;
         i += 1;
     }
     table
@@ -128,6 +149,30 @@ mod tests {
         assert_eq!(repair("-_-_").as_deref(), Some("+/+/"));
         assert_eq!(repair("abcde"), None);
         assert_eq!(repair("not base64!"), None);
+    }
+
+    #[test]
+    fn repair_clears_padding_bits() {
+        assert!(!is_canonical("QR=="));
+        assert_eq!(repair("QR==").as_deref(), Some("QQ=="));
+        assert_eq!(repair("QUJ=").as_deref(), Some("QUI="));
+        assert_eq!(repair("QR").as_deref(), Some("QQ=="));
+        assert_eq!(repair("//==").as_deref(), Some("/w=="));
+        assert_eq!(repair("///=").as_deref(), Some("//8="));
+        assert_eq!(repair("QUJD====").as_deref(), Some("QUJD"));
+        assert_eq!(repair("====").as_deref(), Some(""));
+        // `=` inside: decoders that accept it drop what follows; not repaired.
+        assert_eq!(repair("QQ==QQ=="), None);
+        assert_eq!(repair("Q!=="), None);
+        // Every value of the last character decodes to the same byte as the repaired form.
+        for (i, &c) in ALPHABET.iter().enumerate() {
+            let text = format!("Q{}==", char::from(c));
+            let fixed = repair(&text).expect("repairable");
+            assert_eq!(fixed.as_bytes()[1], ALPHABET[i & 0b11_0000], "{text}");
+            let mut byte = [0u8; 1];
+            assert!(decode_into(&fixed, &mut byte));
+            assert_eq!(byte[0], (16 << 2) | (i as u8 >> 4), "{text}");
+        }
     }
 
     #[test]

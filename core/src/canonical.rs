@@ -204,6 +204,6 @@ mod tests {
     fn replaces_payload_strings() {
         let payload = "A".repeat(1368);
         let value = Value::Array(vec![Value::string(payload), Value::string("short")]);
-        assert_eq!(to_text(&value), r#"["[data, 1 KB]","short"]"#);
+        assert_eq!(to_text(&value), r#"["[data, 1 KiB]","short"]"#);
     }
 }

@@ -54,22 +54,28 @@ impl<'s> Marker<'s> {
     }
 }
 
-/// `N B`, `N KB` (half up), `N.N MB`, `N.N GB` (one decimal, half up), in units of 1024.
+/// `N B` below 1 KiB; else KiB, MiB or GiB (units of 1024), the largest not above the size,
+/// rounded half up to two decimals with trailing zeros trimmed (`1.5 KiB`, `3.75 MiB`,
+/// `24 MiB`); a value that rounds to 1024 is written in the next unit (`1 MiB`).
 pub fn human_size(bytes: u64) -> String {
-    const KIB: u64 = 1024;
-    const MIB: u64 = KIB * KIB;
-    const GIB: u64 = MIB * KIB;
-    let tenths = |unit: u64| (u128::from(bytes) * 10 + u128::from(unit) / 2) / u128::from(unit);
-    if bytes < KIB {
-        format!("{bytes} B")
-    } else if bytes < MIB {
-        format!("{} KB", (bytes + KIB / 2) / KIB)
-    } else if bytes < GIB {
-        let t = tenths(MIB);
-        format!("{}.{} MB", t / 10, t % 10)
-    } else {
-        let t = tenths(GIB);
-        format!("{}.{} GB", t / 10, t % 10)
+    const UNITS: [&str; 3] = ["KiB", "MiB", "GiB"];
+    if bytes < 1024 {
+        return format!("{bytes} B");
+    }
+    let bytes = u128::from(bytes);
+    let hundredths = |unit: u128| (bytes * 200 + unit) / (unit * 2);
+    let mut level = 0;
+    let mut unit: u128 = 1024;
+    while level + 1 < UNITS.len() && (bytes >= unit * 1024 || hundredths(unit) >= 102_400) {
+        level += 1;
+        unit *= 1024;
+    }
+    let h = hundredths(unit);
+    let (whole, fraction) = (h / 100, h % 100);
+    match (fraction, fraction % 10) {
+        (0, _) => format!("{whole} {}", UNITS[level]),
+        (_, 0) => format!("{whole}.{} {}", fraction / 10, UNITS[level]),
+        _ => format!("{whole}.{fraction:02} {}", UNITS[level]),
     }
 }
 
@@ -81,13 +87,20 @@ mod tests {
     fn sizes() {
         assert_eq!(human_size(0), "0 B");
         assert_eq!(human_size(1023), "1023 B");
-        assert_eq!(human_size(1024), "1 KB");
-        assert_eq!(human_size(1535), "1 KB");
-        assert_eq!(human_size(1536), "2 KB");
-        assert_eq!(human_size(49_152), "48 KB");
-        assert_eq!(human_size(1_258_291), "1.2 MB");
-        assert_eq!(human_size(6_396_314), "6.1 MB");
-        assert_eq!(human_size(5 * 1024 * 1024 * 1024), "5.0 GB");
+        assert_eq!(human_size(1024), "1 KiB");
+        assert_eq!(human_size(1026), "1 KiB");
+        assert_eq!(human_size(1030), "1.01 KiB");
+        assert_eq!(human_size(1535), "1.5 KiB");
+        assert_eq!(human_size(1536), "1.5 KiB");
+        assert_eq!(human_size(49_152), "48 KiB");
+        assert_eq!(human_size(1_048_575), "1 MiB");
+        assert_eq!(human_size(1_258_291), "1.2 MiB");
+        assert_eq!(human_size(3_932_160), "3.75 MiB");
+        assert_eq!(human_size(4_446_695), "4.24 MiB");
+        assert_eq!(human_size(6_396_314), "6.1 MiB");
+        assert_eq!(human_size(24 * 1024 * 1024), "24 MiB");
+        assert_eq!(human_size(5 * 1024 * 1024 * 1024), "5 GiB");
+        assert_eq!(human_size(u64::MAX), "17179869184 GiB");
     }
 
     #[test]
@@ -99,7 +112,7 @@ mod tests {
             reason: Some("not supported by this target"),
             ..Default::default()
         };
-        assert_eq!(m.render(), "[audio audio/wav, 1.2 MB: not supported by this target]");
+        assert_eq!(m.render(), "[audio audio/wav, 1.2 MiB: not supported by this target]");
         assert_eq!(
             Marker::link("report.pdf", "file:///r.pdf").render(),
             "[resource_link report.pdf <file:///r.pdf>]"

@@ -24,6 +24,9 @@ pub struct ToolResult<'a> {
     pub structured_repeats_content: bool,
     /// The tool-call id a replayed result block carried (`tool_use_id`, `call_id`).
     pub tool_use_id: Option<Str<'a>>,
+    /// The replayed content was a string, or null or absent: `anthropic-mcp` gives it as a
+    /// string, the form the framework that stored it sent.
+    pub string_content: bool,
     /// The result object's emptied entry list, for the target's output object.
     pub spare: Spare<'a>,
 }

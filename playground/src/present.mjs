@@ -1,5 +1,5 @@
 // How the page shows a Conversion: the exact JSON (bytes as base64) for the test to compare,
-// the same JSON with each payload abbreviated to `[base64, 48 KB]` for people, and the images
+// the same JSON with each payload abbreviated to `[base64, 48 KiB]` for people, and the images
 // and audio found in a value so the page can show and play them. Runs in the page and in the Node test alike.
 
 /** A string this long or longer, of canonical base64 with a letter no hex digit has, is a payload. */
@@ -23,12 +23,24 @@ export function rawJson(value) {
   })
 }
 
-/** A byte count as the core's markers write it: `N B`, `N KB`, `N.N MB`, `N.N GB`. */
+/**
+ * A byte count as the core's markers write it: `N B` below 1 KiB, else KiB, MiB or GiB (the
+ * largest unit not above it) rounded half up to two decimals, trailing zeros trimmed; a value
+ * that rounds to 1024 is written in the next unit.
+ */
 export function formatSize(bytes) {
   if (bytes < 1024) return `${bytes} B`
-  if (bytes < 1024 ** 2) return `${Math.floor(bytes / 1024 + 0.5)} KB`
-  if (bytes < 1024 ** 3) return `${(Math.floor((bytes / 1024 ** 2) * 10 + 0.5) / 10).toFixed(1)} MB`
-  return `${(Math.floor((bytes / 1024 ** 3) * 10 + 0.5) / 10).toFixed(1)} GB`
+  const units = ['KiB', 'MiB', 'GiB']
+  const hundredths = (unit) => Math.floor((bytes * 200 + unit) / (unit * 2))
+  let level = 0
+  let unit = 1024
+  while (level < 2 && (bytes >= unit * 1024 || hundredths(unit) >= 102400)) {
+    level += 1
+    unit *= 1024
+  }
+  const h = hundredths(unit)
+  const value = `${Math.floor(h / 100)}.${String(h % 100).padStart(2, '0')}`.replace(/\.?0+$/, '')
+  return `${value} ${units[level]}`
 }
 
 function isPayload(s) {
@@ -49,7 +61,7 @@ function payloadOf(v) {
   return isPayload(v) ? { base64: v, prefix: 'base64' } : null
 }
 
-/** `value` with every payload replaced by a short label such as `[base64, 48 KB]`. */
+/** `value` with every payload replaced by a short label such as `[base64, 48 KiB]`. */
 export function abbreviate(value) {
   const payload = payloadOf(value)
   if (payload !== null) {

@@ -38,13 +38,13 @@ test('payloads become [kind, size] labels; other strings stay', () => {
     nested: [{ blob: png }, 3, null, true],
   }
   assert.deepEqual(abbreviate(value), {
-    data: '[base64, 3 KB]',
-    url: '[data:image/png;base64, 3 KB]',
+    data: '[base64, 2.93 KiB]',
+    url: '[data:image/png;base64, 2.93 KiB]',
     bytes: '[bytes, 10 B]',
     hex: value.hex,
     short: 'iVBORw0KGgo=',
     text: 'The build passed: 42 tests.',
-    nested: [{ blob: '[base64, 3 KB]' }, 3, null, true],
+    nested: [{ blob: '[base64, 2.93 KiB]' }, 3, null, true],
   })
   assert.equal(rawJson({ bytes: new Uint8Array([104, 105]) }), '{"bytes":"aGk="}')
 })

@@ -72,6 +72,7 @@ pub(super) fn foreign_result<'a>(
     };
     let root = Loc::at("");
     let key_loc = root.key(key);
+    let string_content = matches!(content, None | Some(Value::Null | Value::String(_)));
     let blocks = match content {
         None | Some(Value::Null) => Vec::new(),
         Some(Value::String(text)) => vec![plain_block(text, BlockAt::Field(key, None))],
@@ -97,11 +98,13 @@ pub(super) fn foreign_result<'a>(
         structured_key: "structuredContent",
         structured_repeats_content: false,
         tool_use_id: id,
+        string_content,
         spare: Spare::default(),
     })
 }
 
-/// One replayed content item: a foreign content shape, or a content element by the usual rules.
+/// One replayed content item: a foreign content shape, a mapping without a string `type` (one
+/// text block of its canonical JSON, reporting nothing), or a content element by the usual rules.
 pub(super) fn replay_item<'a>(
     value: Value<'a>,
     at: BlockAt,
@@ -112,6 +115,10 @@ pub(super) fn replay_item<'a>(
         return block(value, at, loc, ctx);
     };
     let kind = match (type_of(&map), map.get("source")) {
+        (None, _) => {
+            let text = canonical::to_text(&Value::Object(map));
+            return Ok(Some(plain_block(Str::owned(text), at)));
+        }
         (Some("image" | "document"), Some(Value::Object(_))) => anthropic_media(map, loc, ctx)?,
         (Some("data"), _) if map.get("uri").and_then(Value::as_str).is_some_and(is_data_url) => {
             framework_data(map, loc, ctx)?

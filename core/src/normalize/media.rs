@@ -65,7 +65,11 @@ pub(super) fn payload<'a>(
         if data.is_canonical_base64() {
             data = data.mark_json_safe();
         } else if let Some(fixed) = base64::repair(data.as_str()) {
-            let message = "base64 re-encoded canonically (whitespace, alphabet or padding)";
+            if fixed.is_empty() {
+                ctx.repair(Code::EmptyPayload, loc, "the payload holds only whitespace and padding")?;
+                return Ok(PayloadOutcome::Omitted("empty data"));
+            }
+            let message = "base64 re-encoded canonically (whitespace, alphabet, padding or padding bits)";
             ctx.repair(Code::Base64NotCanonical, loc, message)?;
             data = Str::owned(fixed).mark_json_safe();
         } else {

@@ -268,6 +268,7 @@ pub fn normalize<'a>(input: Value<'a>, lossy: bool, ctx: &mut Context<'_>) -> Re
         structured_key,
         structured_repeats_content,
         tool_use_id: None,
+        string_content: false,
         spare: entries.into_spare(),
     })
 }
@@ -305,6 +306,7 @@ pub fn normalize_replay<'a>(
         report_lossy(&input, &root, ctx)?;
     }
     let at = BlockAt::Root(None);
+    let string_content = matches!(input, Value::Null | Value::String(_));
     let blocks = match input {
         Value::Null => Vec::new(),
         Value::String(text) => vec![plain_block(text, at)],
@@ -317,10 +319,9 @@ pub fn normalize_replay<'a>(
         }
         Value::Object(map) => match foreign::result_shape(&map) {
             Some(shape) => return foreign::foreign_result(map, shape, ctx),
-            None if map.contains_key("type") => foreign::replay_item(Value::Object(map), at, &root, ctx)?
+            None => foreign::replay_item(Value::Object(map), at, &root, ctx)?
                 .into_iter()
                 .collect(),
-            None => vec![plain_block(Str::owned(canonical::to_text(&Value::Object(map))), at)],
         },
         other => {
             return Err(invalid_result(
@@ -339,6 +340,7 @@ pub fn normalize_replay<'a>(
         structured_key: "structuredContent",
         structured_repeats_content: false,
         tool_use_id: None,
+        string_content,
         spare: Spare::default(),
     })
 }

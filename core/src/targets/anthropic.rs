@@ -57,11 +57,18 @@ pub fn render<'a>(result: ToolResult<'a>, ctx: &mut Context<'_>) -> (Value<'a>, 
     (Value::Object(out), attachments)
 }
 
-/// `{type: "mcp_tool_result", tool_use_id?, is_error, content: [text blocks]}`.
+/// `{type: "mcp_tool_result", tool_use_id?, is_error, content: [text blocks] | string}`: a
+/// string (blank ones kept) where the replayed content was a string or null.
 pub fn render_mcp<'a>(mut result: ToolResult<'a>, ctx: &mut Context<'_>) -> Value<'a> {
     let replayed_id = result.tool_use_id.take();
-    let plan = plan::plan(result, &MCP_PROFILE, ctx);
-    let content: Vec<Value<'a>> = plan.parts.into_iter().map(block).collect();
+    let string_content = result.string_content;
+    let profile = if string_content { &plan::TEXT_ONLY } else { &MCP_PROFILE };
+    let plan = plan::plan(result, profile, ctx);
+    let content = if string_content {
+        Value::String(plan::join_text(plan.parts))
+    } else {
+        Value::Array(plan.parts.into_iter().map(block).collect())
+    };
     let fields = 3 + usize::from(ctx.options.tool_call_id.is_some() || replayed_id.is_some());
     let mut out = Map::reusing(plan.spare, fields);
     out.push("type", Value::String(Str::borrowed("mcp_tool_result")));
@@ -71,7 +78,7 @@ pub fn render_mcp<'a>(mut result: ToolResult<'a>, ctx: &mut Context<'_>) -> Valu
         (None, None) => {}
     }
     out.push("is_error", Value::Bool(plan.is_error));
-    out.push("content", Value::Array(content));
+    out.push("content", content);
     Value::Object(out)
 }
 
