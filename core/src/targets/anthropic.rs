@@ -1,6 +1,7 @@
 //! Anthropic Messages `tool_result` and the MCP connector's `mcp_tool_result`.
 
 use super::common::{essence_of, lifted, text_block, WEB_IMAGES};
+use super::join::join_text;
 use super::media::MediaClass;
 use super::plan::{self, Part};
 use super::profile::{self, Caps, Lift, Profile};
@@ -62,10 +63,14 @@ pub fn render<'a>(result: ToolResult<'a>, ctx: &mut Context<'_>) -> (Value<'a>, 
 pub fn render_mcp<'a>(mut result: ToolResult<'a>, ctx: &mut Context<'_>) -> Value<'a> {
     let replayed_id = result.tool_use_id.take();
     let string_content = result.string_content;
-    let profile = if string_content { &plan::TEXT_ONLY } else { &MCP_PROFILE };
+    let profile = if string_content {
+        &profile::TEXT_ONLY
+    } else {
+        &MCP_PROFILE
+    };
     let plan = plan::plan(result, profile, ctx);
     let content = if string_content {
-        Value::String(plan::join_text(plan.parts))
+        Value::String(join_text(plan.parts))
     } else {
         Value::Array(plan.parts.into_iter().map(block).collect())
     };
