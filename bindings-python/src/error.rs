@@ -38,6 +38,12 @@ pub fn usage_as(py: Python<'_>, code: Code, message: String) -> PyErr {
     raise(py, code, &error.to_string(), "", None)
 }
 
+/// An error the binding meets itself while it builds the output (no path), caused by `cause`.
+pub fn caused(py: Python<'_>, code: Code, message: String, cause: PyErr) -> PyErr {
+    let error = ConvertError::new(code, "", message);
+    raise(py, code, &error.to_string(), "", Some(cause))
+}
+
 fn raise(py: Python<'_>, code: Code, message: &str, path: &str, cause: Option<PyErr>) -> PyErr {
     let class = match class(py, code.family()) {
         Ok(class) => class,

@@ -8,7 +8,7 @@
 
 use std::sync::{Mutex, MutexGuard};
 
-use mcp_tool_result::{Bytes, Number, Str, Value};
+use mcp_tool_result::{Bytes, Code, Number, Str, Value};
 use pyo3::ffi;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyFloat, PyInt, PyList, PyString};
@@ -178,7 +178,11 @@ fn number<'py>(py: Python<'py>, n: Number<'_>) -> PyResult<Bound<'py, PyAny>> {
             if let Ok(i) = text.parse::<i64>() {
                 i.into_pyobject(py)?.into_any()
             } else if is_integer_literal(&text) {
-                py.get_type::<PyInt>().call1((text.as_ref(),))?
+                // Python refuses integers of more digits than sys.get_int_max_str_digits().
+                py.get_type::<PyInt>().call1((text.as_ref(),)).map_err(|cause| {
+                    let message = format!("an integer of {} digits is more than Python's int accepts", text.len());
+                    error::caused(py, Code::UnsupportedValue, message, cause)
+                })?
             } else {
                 // A valid JSON number literal always parses (overflow gives ±inf, as json.loads).
                 let f: f64 = text.parse().unwrap_or(f64::NAN);

@@ -392,6 +392,18 @@ def test_integer_beyond_the_decimal_digit_limit() -> None:
     assert isinstance(caught.value.__cause__, ValueError)
 
 
+def test_integer_beyond_the_decimal_digit_limit_through_the_json_door() -> None:
+    # The core keeps the literal; the output cannot hold it as a Python int.
+    text = '{"content": [], "structuredContent": [' + "9" * 5000 + "]}"
+    if not hasattr(sys, "set_int_max_str_digits"):  # CPython < 3.10.7 has no limit
+        assert m.convert_json(text, "mcp")["output"]["structuredContent"] == [10**5000 - 1]
+        return
+    with pytest.raises(m.InvalidInputError, match="5000 digits") as caught:
+        m.convert_json(text, "mcp")
+    assert (caught.value.code, caught.value.path) == ("unsupported_value", "")
+    assert isinstance(caught.value.__cause__, ValueError)
+
+
 @pytest.mark.parametrize(("depth", "error"), [(511, False), (512, True)])
 def test_nesting_limit(depth: int, error: bool) -> None:
     # The result object is level 1; structuredContent holds `depth` nested lists, levels 2 to
