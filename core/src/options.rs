@@ -219,7 +219,7 @@ pub const OPTIONS: &[OptionSpec] = &[
     spec("max_image_dimension", OptionType::Count, true, "null", true,
         "Longest image side in pixels."),
     spec("fit_images", OptionType::Enum(&["limits", "recommended", "off"]), false, "\"limits\"", true,
-        "Images over a limit: `limits` downscales and re-encodes them to fit, `recommended` also to the provider's recommended size, `off` gives markers (`image_resized` reports each fit)."),
+        "Images over a limit: `limits` downscales and re-encodes them to fit, `recommended` also to the provider's recommended size, `off` gives markers (`image_resized` reports each fit). BMP and TIFF that a target cannot carry are converted to PNG or JPEG unless `off` (`image_converted`)."),
     spec("images_in_request", OptionType::Count, true, "0", false,
         "Images the request already holds besides this result: past 20 in all, Anthropic's limit drops to 2000 px."),
     spec("max_text_chars", OptionType::Count, true, "null", false,
