@@ -64,8 +64,9 @@ export interface ConvertOptions {
   maxImageDimension?: number | null
   /**
    * Images over a limit: `limits` downscales and re-encodes them to fit, `recommended` also to the
-   * provider's recommended size, `off` gives markers (`image_resized` reports each fit). Default
-   * `'limits'`. Fitting takes tens of milliseconds per large image: see `convertAsync`.
+   * provider's recommended size, `off` gives markers (`image_resized` reports each fit). BMP and
+   * TIFF that a target cannot carry are converted to PNG or JPEG unless `off` (`image_converted`).
+   * Default `'limits'`. Fitting takes tens of milliseconds per large image: see `convertAsync`.
    */
   fitImages?: 'limits' | 'recommended' | 'off'
   /**
@@ -118,6 +119,7 @@ export type NoticeCode =
   | 'audience_excluded'
   | 'block_as_marker'
   | 'image_resized'
+  | 'image_converted'
   | 'text_truncated'
   | 'structured_content_as_text'
   | 'structured_content_repeats_content'

@@ -67,8 +67,9 @@ type Options struct {
 	// MaxImageDimension: longest image side in pixels. Default (nil): the target's limit.
 	MaxImageDimension *int `json:"max_image_dimension,omitempty"`
 	// FitImages: images over a limit: limits downscales and re-encodes them to fit, recommended also
-	// to the provider's recommended size, off gives markers (image_resized reports each fit). Default
-	// "limits". One of "limits", "recommended", "off".
+	// to the provider's recommended size, off gives markers (image_resized reports each fit). BMP and
+	// TIFF that a target cannot carry are converted to PNG or JPEG unless off (image_converted).
+	// Default "limits". One of "limits", "recommended", "off".
 	FitImages string `json:"fit_images,omitempty"`
 	// ImagesInRequest: images the request already holds besides this result: past 20 in all,
 	// Anthropic's limit drops to 2000 px. Default 0.

@@ -96,6 +96,8 @@ codes! {
     BlockAsMarker = "block_as_marker", Notice;
     /// An image over a limit was downscaled and/or re-encoded to fit it.
     ImageResized = "image_resized", Notice;
+    /// A BMP or TIFF image the target cannot carry was converted to PNG or JPEG.
+    ImageConverted = "image_converted", Notice;
     /// Text over `max_text_chars` was cut in the middle.
     TextTruncated = "text_truncated", Notice;
     /// `structuredContent` was given to the model as JSON text.

@@ -32,7 +32,7 @@ pub fn of_bytes(format: Format, bytes: &[u8]) -> Option<(u32, u32)> {
 }
 
 /// Up to `n` decoded bytes from the start (whole 4-character groups only).
-fn decode_prefix(data: &Str<'_>, n: usize) -> Vec<u8> {
+pub(crate) fn decode_prefix(data: &Str<'_>, n: usize) -> Vec<u8> {
     let start = data.head(n.div_ceil(3) * 4);
     let mut bytes = STANDARD
         .decode_to_vec(&start[..start.len() / 4 * 4])

@@ -36,6 +36,7 @@ mod normalize;
 mod options;
 mod parsed;
 mod pointer;
+mod svg;
 mod targets;
 
 pub use conversion::Conversion;

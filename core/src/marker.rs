@@ -1,5 +1,5 @@
 //! The one marker grammar for everything replaced by text:
-//! `"[" kind [" " label] [", " size] [" <" uri ">"] [": " reason] "]"`.
+//! `"[" kind [" " label] [" \"" title "\""] [", " size] [" <" uri ">"] [": " reason] "]"`.
 
 /// The parts of a marker.
 #[derive(Debug, Default, Clone, Copy)]
@@ -8,6 +8,8 @@ pub struct Marker<'s> {
     pub kind: &'s str,
     /// MIME type (media) or name (resource_link).
     pub label: Option<&'s str>,
+    /// What an SVG image shows (its `<title>` or first text), quoted after the label.
+    pub title: Option<&'s str>,
     /// Decoded size in bytes.
     pub size: Option<u64>,
     /// The resource uri.
@@ -35,6 +37,11 @@ impl<'s> Marker<'s> {
         if let Some(label) = self.label.filter(|l| !l.is_empty()) {
             out.push(' ');
             out.push_str(label);
+        }
+        if let Some(title) = self.title {
+            out.push_str(" \"");
+            out.push_str(title);
+            out.push('"');
         }
         if let Some(size) = self.size {
             out.push_str(", ");

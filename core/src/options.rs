@@ -258,7 +258,7 @@ options! {
     }
     fit_images: FitImages = Limits {
         kind: enum(FitImages), nullable: false, extract: true, per_call: false,
-        doc: "Images over a limit: `limits` downscales and re-encodes them to fit, `recommended` also to the provider's recommended size, `off` gives markers (`image_resized` reports each fit).",
+        doc: "Images over a limit: `limits` downscales and re-encodes them to fit, `recommended` also to the provider's recommended size, `off` gives markers (`image_resized` reports each fit). BMP and TIFF that a target cannot carry are converted to PNG or JPEG unless `off` (`image_converted`).",
         label: "Fit images", hint: "downscale to the target’s limits, to its recommended size, or not",
     }
     images_in_request: u64 = 0 {

@@ -79,6 +79,7 @@ NoticeCode = Literal[
     "audience_excluded",
     "block_as_marker",
     "image_resized",
+    "image_converted",
     "text_truncated",
     "structured_content_as_text",
     "structured_content_repeats_content",
@@ -126,8 +127,9 @@ class Options(TypedDict, total=False):
     fit_images: Literal["limits", "recommended", "off"]
     """Images over a limit: ``limits`` downscales and re-encodes them to fit, ``recommended`` also
     to the provider's recommended size, ``off`` gives markers (``image_resized`` reports each
-    fit). Default "limits". Fitting can take tens of milliseconds; the GIL is released
-    meanwhile."""
+    fit). BMP and TIFF that a target cannot carry are converted to PNG or JPEG unless ``off``
+    (``image_converted``). Default "limits". Fitting can take tens of milliseconds; the GIL is
+    released meanwhile."""
     images_in_request: int | None
     """Images the request already holds besides this result: past 20 in all, Anthropic's limit
     drops to 2000 px. Default 0."""

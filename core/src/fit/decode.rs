@@ -6,7 +6,7 @@ use std::io::Cursor;
 use super::{orient, FitError, Format, Raster, MAX_PIXELS};
 
 /// Bytes any decoder may allocate: RGBA of [`MAX_PIXELS`] plus headroom for its work buffers.
-const MAX_DECODE_BYTES: usize = (MAX_PIXELS as usize) * 4 + (16 << 20);
+pub(super) const MAX_DECODE_BYTES: usize = (MAX_PIXELS as usize) * 4 + (16 << 20);
 
 fn corrupt(e: impl std::fmt::Display) -> FitError {
     FitError::Corrupt(e.to_string())
@@ -100,7 +100,7 @@ fn jpeg(bytes: &[u8]) -> Result<Raster, FitError> {
 }
 
 /// CMYK (as the decoder gives it, 0 = no ink) to RGB: `r = (255 - c)(255 - k) / 255`, rounded.
-fn cmyk_to_rgb(data: &[u8]) -> Vec<u8> {
+pub(super) fn cmyk_to_rgb(data: &[u8]) -> Vec<u8> {
     let ink = |v: u8, k: u8| ((u32::from(255 - v) * u32::from(255 - k) + 127) / 255) as u8;
     data.chunks_exact(4)
         .flat_map(|p| [ink(p[0], p[3]), ink(p[1], p[3]), ink(p[2], p[3])])

@@ -1,16 +1,21 @@
 //! Fitting images to a provider's limits: decode (PNG, JPEG, GIF first frame, WebP), downscale
-//! with a deterministic integer box filter, re-encode with fixed settings.
+//! with a deterministic integer box filter, re-encode with fixed settings; and converting
+//! BMP and TIFF (first page), which most providers do not take, into PNG or JPEG the same way.
 //!
 //! Every step is integer arithmetic or a codec run on its scalar path, so the fitted bytes are
 //! the same on every platform and in every build (native x86_64, aarch64, wasm32).
 
+mod bmp;
+mod convert;
 mod decode;
 mod encode;
 mod orient;
 mod plan;
 mod resize;
+mod tiff;
 
 pub use crate::format::Format;
+pub use convert::{convert_image, Container, Converted};
 pub use plan::{fit_image, target_size, JPEG_QUALITIES, SHRINKS};
 
 use std::fmt;

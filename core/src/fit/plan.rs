@@ -46,27 +46,40 @@ pub fn fit_image(bytes: &[u8], limits: &Limits) -> Result<Fit, FitError> {
         return Ok(Fit::Unchanged);
     }
     let raster = decode::decode(source, bytes)?;
+    let (bytes, format, width_out, height_out) = encode_fitted(&raster, limits, Some(size))?;
+    Ok(Fit::Fitted(Fitted {
+        bytes,
+        format,
+        width: width_out,
+        height: height_out,
+        source_format: source,
+        source_width: width,
+        source_height: height,
+    }))
+}
+
+/// Steps 2–5 of the rule for decoded pixels: the target size, then the first encoding within
+/// the byte limit, shrinking by a quarter when none fits. `source_bytes`: the encoded input's
+/// size, from which the PNG's size is predicted; `None` tries PNG without a prediction.
+/// Returns the bytes, their format and size.
+pub(crate) fn encode_fitted(
+    raster: &Raster,
+    limits: &Limits,
+    source_bytes: Option<u64>,
+) -> Result<(Vec<u8>, Format, u32, u32), FitError> {
     let (mut w, mut h) = target_size(raster.width, raster.height, limits)?;
     let source_pixels = u64::from(raster.width) * u64::from(raster.height);
     for _ in 0..=SHRINKS {
         let scaled;
         let image = if (w, h) == (raster.width, raster.height) {
-            &raster
+            raster
         } else {
-            scaled = resize::downscale(&raster, w, h);
+            scaled = resize::downscale(raster, w, h);
             &scaled
         };
-        let png_estimate = size * u64::from(w) * u64::from(h) / source_pixels;
+        let png_estimate = source_bytes.map_or(0, |size| size * u64::from(w) * u64::from(h) / source_pixels);
         if let Some((bytes, format)) = encode_within(image, limits.max_bytes, png_estimate)? {
-            return Ok(Fit::Fitted(Fitted {
-                bytes,
-                format,
-                width: w,
-                height: h,
-                source_format: source,
-                source_width: width,
-                source_height: height,
-            }));
+            return Ok((bytes, format, w, h));
         }
         let long = w.max(h);
         if long <= 1 {

@@ -134,9 +134,13 @@ fn render_block<'a>(block: Block<'a>, markers: bool, content: &mut Vec<Value<'a>
 }
 
 fn payload_marker(kind: &str, payload: &Payload<'_>, mime: Option<&str>, uri: Option<&str>) -> String {
+    let title = mime
+        .filter(|_| kind == "image")
+        .and_then(|mime| crate::svg::title_of(mime, &payload.data));
     Marker {
         kind,
         label: mime,
+        title: title.as_deref(),
         size: Some(payload.size()),
         uri,
         reason: None,

@@ -45,9 +45,14 @@ impl Media<'_> {
             MediaClass::Document | MediaClass::Video => "resource",
         };
         let uri = self.uri.as_ref().map(Str::as_str);
+        let title = match self.class {
+            MediaClass::Image => crate::svg::title_of(self.mime.as_str(), &self.data),
+            _ => None,
+        };
         Marker {
             kind,
             label: Some(self.mime.as_str()),
+            title: title.as_deref(),
             size: Some(self.size()),
             uri,
             reason,

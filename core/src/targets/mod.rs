@@ -4,6 +4,7 @@ mod anthropic;
 mod bedrock;
 mod budget;
 mod common;
+mod convert;
 mod copilot;
 mod gemini;
 mod join;
@@ -236,6 +237,7 @@ pub(crate) fn omitted_marker(kind: &BlockKind<'_>) -> Option<String> {
             Marker {
                 kind: omitted.kind,
                 label: omitted.label.as_deref(),
+                title: None,
                 size: None,
                 uri: omitted.uri.as_deref(),
                 reason: Some(omitted.reason),

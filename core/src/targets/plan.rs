@@ -205,9 +205,24 @@ fn lay_out<'a>(
         };
         let (class, mut media) = candidate;
         let path = || result.block_path(at);
-        let Some(class) = class else {
-            emit(unsupported(&media, profile, ctx, path));
-            continue;
+        // A BMP or TIFF image the target cannot carry is converted when the rule allows.
+        let class = match class {
+            Some(class) => Ok(class),
+            None => super::convert::convert_media(&mut media, profile, &caps, dimension, &tally, ctx, path),
+        };
+        let class = match class {
+            Ok(class) => class,
+            Err(None) => {
+                emit(unsupported(&media, profile, ctx, path));
+                continue;
+            }
+            Err(Some(marker)) => {
+                emit(Part::Text {
+                    text: Str::owned(marker),
+                    content: None,
+                });
+                continue;
+            }
         };
         if class == MediaClass::Document && profile.text_documents && mime::essence(media.mime.as_str()) == "text/plain"
         {
