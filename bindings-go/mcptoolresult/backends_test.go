@@ -9,9 +9,9 @@ import (
 )
 
 // Every backend of this build gives the same text and bytes pointers for inputs whose long
-// strings take the backends' shortcuts (spans on cgo, leaves on wazero): payloads passed
-// through, sliced out of a data URL, repaired, and long text beside a string that starts with
-// U+0000.
+// strings take the backends' shortcut (leaves: named by the core on cgo, by Go on wazero):
+// payloads passed through, sliced out of a data URL, repaired, and long text beside a string
+// that starts with U+0000.
 func TestBackendsAgreeOnLongStrings(t *testing.T) {
 	payload := "iVBORw0KGgo" + strings.Repeat("A", 4096) + "="
 	inputs := map[string][]byte{

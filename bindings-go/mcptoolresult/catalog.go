@@ -78,3 +78,7 @@ type Options struct {
 	// cut, keeping head and tail (text_truncated). Default unset.
 	MaxTextChars *int `json:"max_text_chars,omitempty"`
 }
+
+// bindingDefaults are the options Convert, ToCopilot and ExtractImages send before the
+// caller's (a later duplicate key wins in the core): the core's defaults for Go.
+var bindingDefaults = []byte(`{"payload":"sdk","host":"go"}`)

@@ -16,6 +16,7 @@ package mcptoolresult
 
 import (
 	"encoding/json"
+	"slices"
 	"unsafe"
 
 	"example.invalid/mcp-tool-result/bindings-go/mcptoolresult/internal/facts"
@@ -26,13 +27,6 @@ import (
 type Target = string
 
 // The Target constants and Options are generated from the core's catalog (catalog.go).
-
-// sentOptions is what Convert, ToCopilot and ExtractImages send: the options with this
-// binding's host and its payload default.
-type sentOptions struct {
-	Options
-	Host string `json:"host"`
-}
 
 // Bool returns a pointer to v, for the fields of Options.
 func Bool(v bool) *bool {
@@ -159,21 +153,18 @@ func Targets() []string {
 	return append([]string(nil), facts.Of.Targets...)
 }
 
+// marshalOptions is what Convert, ToCopilot and ExtractImages send: this binding's defaults
+// (catalog.go), then the options set in opts.
 func marshalOptions(opts Options) ([]byte, error) {
 	if opts == (Options{}) {
-		return defaultOptions, nil
+		return bindingDefaults, nil
 	}
-	if opts.Payload == "" {
-		opts.Payload = "sdk"
-	}
-	options, err := json.Marshal(sentOptions{opts, "go"})
+	options, err := json.Marshal(opts)
 	if err != nil {
 		return nil, internalError("marshalling options: " + err.Error())
 	}
-	return options, nil
+	return slices.Concat(bindingDefaults[:len(bindingDefaults)-1], []byte{','}, options[1:]), nil
 }
-
-var defaultOptions = []byte(`{"payload":"sdk","host":"go"}`)
 
 // convert lowers result to JSON, makes the one call into the core and lifts its answer.
 func convert(result any, target Target, options []byte) (Conversion, error) {

@@ -7,16 +7,17 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
-	"strings"
 	"unsafe"
 
 	"example.invalid/mcp-tool-result/bindings-go/mcptoolresult/internal/ffi"
+	"example.invalid/mcp-tool-result/bindings-go/mcptoolresult/internal/placeholders"
 )
 
 // cgoEngine calls the Rust static library through the generated UniFFI layer. The input is
 // borrowed by the core for the call. The answer (one String, passed as the return buffer
-// itself) names each long string the output shares with the input by its span of the input,
-// so a payload is copied once: from the input into the output Go assembles.
+// itself) names each long string the output shares with the input as a leaf, by its range of
+// the input (package placeholders), so a payload is copied once: from the input into the
+// output Go assembles.
 type cgoEngine struct{}
 
 func (cgoEngine) convert(input []byte, target string, options []byte) (coreOutput, error) {
@@ -24,23 +25,7 @@ func (cgoEngine) convert(input []byte, target string, options []byte) (coreOutpu
 	if err != nil {
 		return coreOutput{}, cgoError(err)
 	}
-	// The Conversion text, a newline (the compact text has none) and the bytes pointers.
-	text := stringBytes(out)
-	cut := bytes.LastIndexByte(text, '\n')
-	if cut < 0 {
-		return coreOutput{}, internalError("the core's answer has no bytes pointer list")
-	}
-	joined, err := joinSpans(text[:cut], input)
-	if err != nil {
-		return coreOutput{}, internalError(err.Error())
-	}
-	result := coreOutput{text: joined}
-	if pointers := text[cut+1:]; len(pointers) > 2 {
-		if err := json.Unmarshal(pointers, &result.bytes); err != nil {
-			return coreOutput{}, internalError("reading the core's bytes pointers: " + err.Error())
-		}
-	}
-	return result, nil
+	return cgoAnswer(stringBytes(out), input)
 }
 
 func (cgoEngine) extractImages(input []byte, options []byte) (coreOutput, error) {
@@ -48,11 +33,7 @@ func (cgoEngine) extractImages(input []byte, options []byte) (coreOutput, error)
 	if err != nil {
 		return coreOutput{}, cgoError(err)
 	}
-	text, err := joinSpans(stringBytes(out), input)
-	if err != nil {
-		return coreOutput{}, internalError(err.Error())
-	}
-	return coreOutput{text: text}, nil
+	return cgoAnswer(stringBytes(out), input)
 }
 
 func (cgoEngine) jsonPointer(tokens []string) (string, error) {
@@ -89,56 +70,50 @@ func cgoError(err error) error {
 	return internalError(err.Error())
 }
 
-// spanMark opens a span or a string starting with U+0000 in the core's text.
-var spanMark = []byte(`"\u0000`)
-
-// joinSpans writes text with each span "\u0000<offset>:<len>" replaced by those bytes of input
-// (raw JSON string content, as the core wrote it) and the U+0000 doubled in front of any other
-// string starting with U+0000 removed. The output is allocated once, at its final size.
-func joinSpans(text, input []byte) ([]byte, error) {
-	size, err := walkSpans(text, input, nil)
-	if err != nil || size == len(text) {
-		return text, err
+// cgoAnswer reads the core's answer: the JSON text (compact, so without a newline), then,
+// each after a newline, the bytes pointers and the leaf table (offset and length in input of
+// each leaf, in one flat array).
+func cgoAnswer(answer, input []byte) (coreOutput, error) {
+	cut := bytes.LastIndexByte(answer, '\n')
+	mid := bytes.LastIndexByte(answer[:max(cut, 0)], '\n')
+	if mid < 0 {
+		return coreOutput{}, internalError("the core's answer has no bytes pointer list and leaf table")
 	}
-	out := make([]byte, 0, size)
-	_, err = walkSpans(text, input, &out)
-	return out, err
+	var leaves [][]byte
+	if table := answer[cut+1:]; len(table) > 2 {
+		var err error
+		if leaves, err = leafTable(table, input); err != nil {
+			return coreOutput{}, err
+		}
+	}
+	text, err := placeholders.Join(answer[:mid], leaves)
+	if err != nil {
+		return coreOutput{}, internalError(err.Error())
+	}
+	result := coreOutput{text: text}
+	if pointers := answer[mid+1 : cut]; len(pointers) > 2 {
+		if err := json.Unmarshal(pointers, &result.bytes); err != nil {
+			return coreOutput{}, internalError("reading the core's bytes pointers: " + err.Error())
+		}
+	}
+	return result, nil
 }
 
-// walkSpans returns the size of the joined text, appending it to out when out is not nil.
-func walkSpans(text, input []byte, out *[]byte) (int, error) {
-	size := 0
-	emit := func(b []byte) {
-		size += len(b)
-		if out != nil {
-			*out = append(*out, b...)
+// leafTable reads the core's leaf table, offset and length of each leaf in one flat JSON
+// array of integers, as sub-slices of input.
+func leafTable(text, input []byte) ([][]byte, error) {
+	fields := bytes.TrimSuffix(bytes.TrimPrefix(text, []byte("[")), []byte("]"))
+	leaves := make([][]byte, 0, (bytes.Count(fields, []byte(","))+1)/2)
+	for len(fields) > 0 {
+		var offset, length []byte
+		offset, fields, _ = bytes.Cut(fields, []byte(","))
+		length, fields, _ = bytes.Cut(fields, []byte(","))
+		start, err1 := strconv.Atoi(string(offset))
+		n, err2 := strconv.Atoi(string(length))
+		if err1 != nil || err2 != nil || start < 0 || n < 0 || start+n > len(input) {
+			return nil, internalError(fmt.Sprintf("the core's leaf table %.40q names no range of the input", text))
 		}
+		leaves = append(leaves, input[start:start+n])
 	}
-	for {
-		m := bytes.Index(text, spanMark)
-		if m < 0 {
-			emit(text)
-			return size, nil
-		}
-		emit(text[:m+1])
-		rest := text[m+len(spanMark):]
-		switch {
-		case m > 0 && text[m-1] == '\\':
-			// An escaped quote inside a string, not the start of one.
-			emit(spanMark[1:])
-			text = rest
-		case bytes.HasPrefix(rest, spanMark[1:]):
-			text = rest // a doubled U+0000: keep the second
-		default:
-			end := bytes.IndexByte(rest, '"')
-			offset, length, ok := strings.Cut(string(rest[:max(end, 0)]), ":")
-			start, err1 := strconv.Atoi(offset)
-			n, err2 := strconv.Atoi(length)
-			if end < 0 || !ok || err1 != nil || err2 != nil || start < 0 || n < 0 || start+n > len(input) {
-				return 0, fmt.Errorf("mcptoolresult: the core's text has a malformed span %.40q", text[m:])
-			}
-			emit(input[start : start+n])
-			text = rest[end:]
-		}
-	}
+	return leaves, nil
 }

@@ -10,9 +10,9 @@ import (
 
 func init() { testEngines["cgo"] = cgoEngine{} }
 
-// A payload passed through unchanged does not cross from Rust as text: the core names it by
-// its span of the input, and Go copies it once from the input into the output.
-func TestPayloadCrossesAsSpan(t *testing.T) {
+// A payload passed through unchanged does not cross from Rust as text: the core names it as a
+// leaf, by its range of the input, and Go copies it once from the input into the output.
+func TestPayloadCrossesAsLeaf(t *testing.T) {
 	input := benchResults(t)["image5MiB"]
 	raw, err := ffi.Convert(input, TargetAnthropic, `{"tool_call_id":"t1"}`)
 	if err != nil {
@@ -28,7 +28,7 @@ func TestPayloadCrossesAsSpan(t *testing.T) {
 }
 
 // The same holds for the images ExtractImages finds.
-func TestExtractedImageCrossesAsSpan(t *testing.T) {
+func TestExtractedImageCrossesAsLeaf(t *testing.T) {
 	input := benchResults(t)["image5MiB"]
 	raw, err := ffi.ExtractImages(input, "")
 	if err != nil {

@@ -4,20 +4,21 @@
 //! text back with the JSON Pointers of the values that are bytes: the same seam as the wasm
 //! module's, so the Go package lifts both backends' answers with one code path. Every rule,
 //! options parsing included, is the core's: the functions here only call its JSON-text entry
-//! points ([`mcp_tool_result::convert_str`], [`json::bytes_pointers`],
+//! points ([`mcp_tool_result::convert_str`], `bytes_pointers`,
 //! [`mcp_tool_result::extract_images_str`]). The cgo package in
 //! `mcptoolresult/internal/ffi` is generated from this crate's metadata by `generator/` (the
 //! in-repo `uniffi-go-gen`).
 //!
 //! JSON text crosses as one `String` returned as the call's buffer (UniFFI 0.32 writes a
 //! `Vec<u8>` one byte at a time, and a record field costs a copy), with the long strings the
-//! answer shares with the input written as spans of the input (see [`spans`]), so Go copies a
-//! payload once, from its input into its output.
+//! answer shares with the input written as leaves (see [`leaves`]), so Go copies a payload
+//! once, from its input into its output.
 
 mod error;
-mod spans;
+mod leaves;
 
-use mcp_tool_result::{json, Options, PointerToken, Target, Value};
+use mcp_tool_result::__private::{bytes_pointers, PointerToken};
+use mcp_tool_result::{json, Options, Target, Value};
 
 pub use error::ConvertError;
 
@@ -28,44 +29,51 @@ uniffi::setup_scaffolding!();
 /// defaults). The input is borrowed for the duration of the call and never copied as a whole.
 ///
 /// Returns the Conversion as compact JSON text (which has no raw newline) with every long
-/// string it shares with the input written as a span of the input (see [`spans`]), a newline,
-/// and the JSON array of the pointers into the Conversion where the value is bytes (base64
-/// text, or a span of it, there). One `String` crosses as the return buffer itself, without
-/// the copy a record field would cost; the list goes last so that appending it does not move
-/// the text.
+/// string it shares with the input written as a leaf (see [`leaves`]), a newline, the JSON
+/// array of the pointers into the Conversion where the value is bytes (base64 text, or its
+/// leaf, there), a newline and the leaf table. One `String` crosses as the return buffer
+/// itself, without the copy a record field would cost; the lists go last so that appending
+/// them does not move the text.
 #[uniffi::export]
 pub fn convert(input_json: &[u8], target: String, options_json: String) -> Result<String, ConvertError> {
     let input = error::utf8(input_json)?;
     let target: Target = target.parse()?;
     let options = Options::from_json(&options_json)?;
     let conversion = mcp_tool_result::convert_str(input, target, &options)?.into_value();
-    let pointers = json::bytes_pointers(&conversion)
-        .into_iter()
-        .map(Value::string)
-        .collect();
-    let mut text = json::to_string(&spans::detach(conversion, input));
-    text.push('\n');
-    text.push_str(&json::to_string(&Value::Array(pointers)));
-    Ok(text)
+    let pointers = bytes_pointers(&conversion).into_iter().map(Value::string).collect();
+    Ok(answer(conversion, input, Value::Array(pointers)))
 }
 
 /// Finds the image blocks of any JSON value given as UTF-8 JSON text (the core's
 /// `extract_images`), with options given as JSON text (`""` for the defaults); returns the
-/// Extraction as compact JSON text, long strings it shares with the input (the images' data)
-/// as spans of the input.
+/// answer as [`convert`] does: the Extraction as compact JSON text, long strings it shares with
+/// the input (the images' data) as leaves, a newline, `[]` (an Extraction holds no bytes), a
+/// newline and the leaf table.
 #[uniffi::export]
 pub fn extract_images(input_json: &[u8], options_json: String) -> Result<String, ConvertError> {
     let input = error::utf8(input_json)?;
     let options = Options::from_json(&options_json)?;
     let extraction = mcp_tool_result::extract_images_str(input, &options)?.into_value();
-    Ok(json::to_string(&spans::detach(extraction, input)))
+    Ok(answer(extraction, input, Value::Array(Vec::new())))
+}
+
+/// `value` as JSON text with its leaves (see [`leaves`]), then the bytes pointers and the leaf
+/// table, each after a newline.
+fn answer(mut value: Value<'_>, input: &str, pointers: Value<'_>) -> String {
+    let table = leaves::detach(&mut value, input);
+    let mut text = json::to_string(&value);
+    for list in [pointers, table] {
+        text.push('\n');
+        text.push_str(&json::to_string(&list));
+    }
+    text
 }
 
 /// The JSON Pointer of `tokens` (object keys, array indices in decimal), outermost first: the
 /// path the Go package gives a value it cannot lower.
 #[uniffi::export]
 pub fn json_pointer(tokens: Vec<String>) -> String {
-    mcp_tool_result::json_pointer(tokens.iter().map(|t| PointerToken::Key(t)))
+    mcp_tool_result::__private::json_pointer(tokens.iter().map(|t| PointerToken::Key(t)))
 }
 
 #[cfg(test)]

@@ -13,7 +13,8 @@ mod state;
 mod task;
 mod texts;
 
-use mcp_tool_result::{json, Code, ConvertError, Options, PointerToken, Value};
+use mcp_tool_result::__private::PointerToken;
+use mcp_tool_result::{json, Code, ConvertError, Options, Value};
 use napi::bindgen_prelude::{AsyncTask, Env, Object, Result, Unknown};
 use napi::JsValue;
 use napi_derive::napi;
@@ -121,7 +122,7 @@ pub fn target_names() -> Vec<&'static str> {
 /// first: the path `api.js` gives a value it cannot lower.
 #[napi(skip_typescript)]
 pub fn json_pointer(tokens: Vec<String>) -> String {
-    mcp_tool_result::json_pointer(tokens.iter().map(|t| PointerToken::Key(t)))
+    mcp_tool_result::__private::json_pointer(tokens.iter().map(|t| PointerToken::Key(t)))
 }
 
 /// Called by `index.js`: `[builders, pending]`, the array where it finds compiled output

@@ -1,16 +1,17 @@
 //! JS arguments → the core's [`Value`] model.
 //!
 //! `api.js` hands over a JS value as JSON text plus "leaves": large strings and byte
-//! arrays kept out of the text, referenced by placeholder strings `"\u0000<index>"`. The text
-//! is parsed by the core; each placeholder is then replaced by its leaf. A string leaf becomes
-//! a host string (the output can hand back the same JS string), which the core reads only as
-//! far as it needs when it holds no character above U+00FF (see [`crate::texts`]); a
-//! `Uint8Array` (or `Buffer`) leaf becomes base64 text.
+//! arrays kept out of the text, referenced by placeholders (the core's
+//! `__private::placeholders`). The text is parsed by the core, which then has each placeholder
+//! replaced by its leaf. A string leaf becomes a host string (the output can hand back the same
+//! JS string), which the core reads only as far as it needs when it holds no character above
+//! U+00FF (see [`crate::texts`]); a `Uint8Array` (or `Buffer`) leaf becomes base64 text.
 
 use std::ops::Deref;
 use std::ptr;
 
-use mcp_tool_result::{Code, ConvertError, HostId, PointerToken, Str, Value, HOST_HEAD};
+use mcp_tool_result::__private::{placeholders, HostId, Loc, HOST_HEAD};
+use mcp_tool_result::{Code, ConvertError, Str, Value};
 use napi::sys::{self, ValueType};
 
 use crate::error::{check, failure, Failure};
@@ -18,35 +19,6 @@ use crate::texts::{self, out_of_memory, Texts};
 
 /// Strings are first read into a stack buffer of this size (one Node-API call for most).
 pub(crate) const STACK: usize = 256;
-
-/// Where a placeholder sits in the input; turned into a JSON Pointer only when a leaf fails.
-#[derive(Clone, Copy)]
-enum Path<'p> {
-    Root,
-    Key(&'p Path<'p>, &'p str),
-    Index(&'p Path<'p>, usize),
-}
-
-impl Path<'_> {
-    fn pointer(&self) -> String {
-        let mut tokens = Vec::new();
-        let mut at = self;
-        loop {
-            match at {
-                Path::Root => break,
-                Path::Key(parent, key) => {
-                    tokens.push(PointerToken::Key(key));
-                    at = parent;
-                }
-                Path::Index(parent, i) => {
-                    tokens.push(PointerToken::Index(*i));
-                    at = parent;
-                }
-            }
-        }
-        mcp_tool_result::json_pointer(tokens.into_iter().rev())
-    }
-}
 
 /// A buffer for JSON text short enough to be read without allocating.
 pub(crate) type TextBuffer = [u8; STACK];
@@ -190,37 +162,11 @@ impl<'h> Lowerer<'h> {
     where
         'h: 'v,
     {
-        self.replace(&mut value, leaves, &Path::Root)?;
+        placeholders::attach_with(&mut value, &mut |index, at| self.leaf(leaves, index, at))?;
         Ok(value)
     }
 
-    /// Replaces the placeholders of `value` in place.
-    fn replace<'v>(&mut self, value: &mut Value<'v>, leaves: sys::napi_value, path: &Path<'_>) -> Result<(), Failure>
-    where
-        'h: 'v,
-    {
-        match value {
-            Value::String(s) => {
-                if let Some(index) = s.as_str().strip_prefix('\0').and_then(|i| i.parse::<u32>().ok()) {
-                    *value = self.leaf(leaves, index, path)?;
-                }
-            }
-            Value::Array(items) => {
-                for (i, item) in items.iter_mut().enumerate() {
-                    self.replace(item, leaves, &Path::Index(path, i))?;
-                }
-            }
-            Value::Object(map) => {
-                for (key, item) in map.iter_mut() {
-                    self.replace(item, leaves, &Path::Key(path, key.as_str()))?;
-                }
-            }
-            _ => {}
-        }
-        Ok(())
-    }
-
-    fn leaf(&mut self, leaves: sys::napi_value, index: u32, path: &Path<'_>) -> Result<Value<'h>, Failure> {
+    fn leaf(&mut self, leaves: sys::napi_value, index: u32, at: &Loc<'_>) -> Result<Value<'h>, Failure> {
         let code = Code::UnsupportedValue;
         let mut v = ptr::null_mut();
         // SAFETY: `leaves` is the array api.js built for this call.
@@ -247,7 +193,7 @@ impl<'h> Lowerer<'h> {
             let id = self.register(v);
             return Ok(Value::String(Str::host(self.texts.keep(text), id)));
         }
-        self.bytes(v, path)
+        self.bytes(v, at)
     }
 
     /// A narrow string leaf as a host string the core reads on demand: its length and head now.
@@ -298,11 +244,11 @@ impl<'h> Lowerer<'h> {
     }
 
     /// A `Uint8Array` (or `Buffer`) leaf as base64 text.
-    fn bytes(&mut self, v: sys::napi_value, path: &Path<'_>) -> Result<Value<'h>, Failure> {
+    fn bytes(&mut self, v: sys::napi_value, at: &Loc<'_>) -> Result<Value<'h>, Failure> {
         let Some(bytes) = self.uint8_array(v)? else {
             return Err(ConvertError::new(
                 Code::InternalError,
-                path.pointer(),
+                at.render(),
                 "a leaf is neither a string nor a Uint8Array",
             )
             .into());
@@ -312,7 +258,7 @@ impl<'h> Lowerer<'h> {
         let mut out = Vec::new();
         if out.try_reserve_exact(engine.encoded_length(len)).is_err() {
             let message = format!("not enough memory for the base64 text of a Uint8Array of {len} bytes");
-            return Err(ConvertError::new(Code::InvalidToolResult, path.pointer(), message).into());
+            return Err(ConvertError::new(Code::InvalidToolResult, at.render(), message).into());
         }
         let written = engine
             .encode(bytes, base64_simd::Out::from_uninit_slice(out.spare_capacity_mut()))

@@ -6,7 +6,8 @@ use std::ptr;
 use std::sync::OnceLock;
 use std::thread::{self, ThreadId};
 
-use mcp_tool_result::{Code, ConvertError, HostId, HostSource, HostText};
+use mcp_tool_result::__private::{HostId, HostSource, HostText};
+use mcp_tool_result::{Code, ConvertError};
 use napi::sys;
 use typed_arena::Arena;
 

@@ -142,7 +142,7 @@ test('a second copy of index.js in the same env converts like the first', () => 
   const input = { content: [{ type: 'text', text: 'hi' }] }
   const want = { textResultForLlm: 'hi', resultType: 'success' }
   for (let i = 0; i < 3; i++) assert.deepEqual(first.toCopilot(input), want)
-  for (const file of ['index.js', 'api.js', 'binding.js']) delete require.cache[join(packageDir, file)]
+  for (const file of ['index.js', 'api.js', 'placeholders.js', 'binding.js']) delete require.cache[join(packageDir, file)]
   const second = require(entry)
   assert.notEqual(second, first)
   // One ConvertError class for both: the addon throws the first copy's, and the second copy

@@ -50,6 +50,7 @@ test('the tarball holds the loader, both entry points, the types, the addon and 
     'index.mjs',
     'mcp-tool-result.linux-x64-gnu.node',
     'package.json',
+    'placeholders.js',
     'wasm/backend.js',
     'wasm/browser.mjs',
     'wasm/deno.mjs',

@@ -5,10 +5,11 @@
 // back; where the core reports bytes (`mtr_bytes_*`) the base64 text becomes a Uint8Array.
 // Leaves of the lowered text (large strings; Uint8Arrays as base64) are copied into the module
 // once each and stay out of the text; a leaf the core passed through unchanged comes back as
-// its placeholder and is handed back as the very same JS string (`mtr_convert_leaves`). Every
-// rule lives in the core; this file only moves text.
+// its placeholder and is handed back as the very same JS string (`mtr_convert_leaves`,
+// ../placeholders.js). Every rule lives in the core; this file only moves text.
 
 const { ConvertError } = require('../api.js')
+const { inline, restore } = require('../placeholders.js')
 
 const encoder = new TextEncoder()
 const decoder = new TextDecoder()
@@ -17,9 +18,6 @@ const decoder = new TextDecoder()
  * test/api.test.mjs checks it against the module's `mtr_max_depth()`.
  */
 const MAX_DEPTH = 512
-/** Every JSON string token of a text (outside strings a JSON text has no quotes). */
-const STRING_TOKEN = /"(?:[^"\\]|\\.)*"/g
-const PLACEHOLDER = /^"\\u0000(\d+)"$/
 
 function convertError(code, path, message, cause) {
   const error = new ConvertError(`${code}${path ? ' at ' + path : ''}: ${message}`, code, path)
@@ -116,21 +114,6 @@ function wasmBackend(instantiate, codec) {
     return out
   }
 
-  /** The output with each placeholder replaced by its leaf (and `"\0\0…"` by `"\0…"`). */
-  function restore(value, leaves) {
-    if (typeof value === 'string') {
-      if (value.charCodeAt(0) !== 0) return value
-      return value.charCodeAt(1) === 0 ? value.slice(1) : leaves[Number(value.slice(1))]
-    }
-    if (value === null || typeof value !== 'object') return value
-    if (Array.isArray(value)) {
-      for (let i = 0; i < value.length; i++) value[i] = restore(value[i], leaves)
-    } else {
-      for (const key of Object.keys(value)) value[key] = restore(value[key], leaves)
-    }
-    return value
-  }
-
   /** Replaces the base64 string at JSON Pointer `at` in `root` by its bytes. */
   function lift(root, at) {
     const tokens = at.split('/').slice(1).map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'))
@@ -149,7 +132,7 @@ function wasmBackend(instantiate, codec) {
 
   /**
    * The leaves as strings for the module (a Uint8Array as its base64), or null when one is not
-   * well-formed UTF-16: then `complete` writes them all into the text, where the core reports
+   * well-formed UTF-16: then `inline` writes them all into the text, where the core reports
    * the lone surrogates as it does for any string.
    */
   function leafTexts(leaves) {
@@ -157,22 +140,12 @@ function wasmBackend(instantiate, codec) {
     return out.every((leaf) => leaf.isWellFormed()) ? out : null
   }
 
-  /** The text with each leaf placeholder replaced by the leaf's JSON. */
-  function complete(text, leaves) {
-    return text.replace(STRING_TOKEN, (token) => {
-      const placeholder = PLACEHOLDER.exec(token)
-      if (placeholder === null) return token
-      const leaf = leaves[Number(placeholder[1])]
-      return typeof leaf === 'string' ? JSON.stringify(leaf) : '"' + codec.encode(leaf) + '"'
-    })
-  }
-
   /** Runs `plain` (a text without leaves) or `withLeaves` on the lowered text. */
   function dispatch(text, leaves, plain, withLeaves, rest) {
     checkText(text)
     if (leaves === null) return call(plain, [text, ...rest])
     const texts = leafTexts(leaves)
-    if (texts === null) return call(plain, [complete(text, leaves), ...rest])
+    if (texts === null) return call(plain, [inline(text, leaves, codec.encode), ...rest])
     return call(withLeaves, [text, ...rest], texts)
   }
 

@@ -1,9 +1,9 @@
 //! `mcp_tool_result._native`: the private native module under the `mcp_tool_result` package,
 //! which exports its conversion functions as they are (their doc comments are the docstrings).
 //!
-//! Each function lowers its arguments (see `lower`), adds the binding's option defaults
-//! (`host: "python"`, `payload: "sdk"`), makes one core call and lifts the result (see `lift`);
-//! errors map to the package's exceptions (see `error`).
+//! Each function lowers its arguments (see `lower`), adds the binding's option defaults (the
+//! core's `Options::for_host(Host::Python)`), makes one core call and lifts the result (see
+//! `lift`); errors map to the package's exceptions (see `error`).
 
 mod error;
 mod fastcall;
@@ -13,7 +13,8 @@ mod options;
 
 use std::sync::{Arc, OnceLock};
 
-use mcp_tool_result::{json, Code, Conversion, ConvertError, Host, Map, Options, PayloadForm, Str, Target, Value};
+use mcp_tool_result::__private::{binding_defaults, convert_checked};
+use mcp_tool_result::{json, Code, Conversion, ConvertError, Host, Map, Options, Target, Value};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 
@@ -139,7 +140,7 @@ fn conversion<'h, 'py>(
             None => default_options(),
         };
         match lossy {
-            Some(lossy) => mcp_tool_result::convert_checked(input, lossy, target, options),
+            Some(lossy) => convert_checked(input, lossy, target, options),
             None => mcp_tool_result::convert(input, target, options),
         }
     })
@@ -148,25 +149,19 @@ fn conversion<'h, 'py>(
 /// The options of a call without keyword options: the binding's defaults, made once.
 fn default_options() -> &'static Options {
     static DEFAULTS: OnceLock<Options> = OnceLock::new();
-    DEFAULTS.get_or_init(|| {
-        let mut options = Options::default();
-        options.host = Some(Host::Python);
-        options.payload = PayloadForm::Sdk;
-        options
-    })
+    DEFAULTS.get_or_init(|| Options::for_host(Host::Python))
 }
 
-/// The binding's own option defaults, where the caller gave none (as [`default_options`]):
-/// `host` is Python, and payloads take the form the official Python SDKs accept as-is
-/// (`payload: "sdk"`: `bytes` where an SDK types the field as binary).
+/// The binding's own option defaults (the core's for Python: payloads in the form the official
+/// Python SDKs accept as-is), where the caller gave none.
 fn with_binding_defaults(options: Value<'_>) -> Value<'_> {
     let mut map = match options {
         Value::Object(map) => map,
         _ => Map::new(),
     };
-    for (key, value) in [("host", "python"), ("payload", "sdk")] {
-        if !map.contains_key(key) {
-            map.push(key, Value::String(Str::borrowed(value)));
+    for (key, value) in binding_defaults(Host::Python).into_entries() {
+        if !map.contains_key(key.as_str()) {
+            map.push(key, value);
         }
     }
     Value::Object(map)

@@ -11,7 +11,8 @@
 use std::cell::{Cell, RefCell};
 use std::ptr;
 
-use mcp_tool_result::{Code, HostId, Map, Number, PointerToken, Str, Value, MAX_DEPTH};
+use mcp_tool_result::__private::{json_pointer, HostId, PointerToken};
+use mcp_tool_result::{Code, Map, Number, Str, Value, MAX_DEPTH};
 use pyo3::exceptions::PyException;
 use pyo3::ffi;
 use pyo3::intern;
@@ -152,7 +153,7 @@ impl LowerError {
 
 /// The JSON Pointer of a reversed list of segments.
 pub fn pointer(reversed: &[Segment]) -> String {
-    mcp_tool_result::json_pointer(reversed.iter().rev().map(|segment| match segment {
+    json_pointer(reversed.iter().rev().map(|segment| match segment {
         Segment::Key(key) => PointerToken::Key(key),
         Segment::Index(i) => PointerToken::Index(*i),
     }))

@@ -2,7 +2,8 @@
 
 use std::alloc::{alloc, dealloc, Layout};
 
-use mcp_tool_result::{json, Code, ConvertError, Options, PointerToken, Target, Value};
+use mcp_tool_result::__private::{bytes_pointers, json_pointer, placeholders, PointerToken};
+use mcp_tool_result::{json, Code, ConvertError, Options, Target, Value};
 
 use crate::{leaves, output};
 
@@ -57,7 +58,7 @@ pub unsafe extern "C" fn mtr_convert(
         let target: Target = target?.parse()?;
         let options = Options::from_json(options?)?;
         let out = mcp_tool_result::convert_str(input, target, &options)?.into_value();
-        Ok((json::to_string(&out), output::pointer_list(json::bytes_pointers(&out))))
+        Ok((json::to_string(&out), output::pointer_list(bytes_pointers(&out))))
     }))
 }
 
@@ -83,8 +84,9 @@ pub unsafe extern "C" fn mtr_extract_images(in_ptr: u32, in_len: u32, opts_ptr: 
 }
 
 /// [`mtr_convert`] with large strings kept out of the text: `leaves_ptr` holds `leaves_count`
-/// `(ptr, len)` pairs of little-endian `u32`, each a UTF-8 string that the text references as
-/// `"\u0000<index>"`. In the output, a leaf that passed through unchanged is that placeholder
+/// `(ptr, len)` pairs of little-endian `u32`, each a UTF-8 string that the text references by a
+/// placeholder (`"\u0000<index>"`; the grammar is the core's `__private::placeholders`). In the
+/// output, a leaf that passed through unchanged, or bytes made of one, is that placeholder
 /// again, and any other string starting with U+0000 has one more U+0000 in front.
 ///
 /// # Safety
@@ -112,9 +114,11 @@ pub unsafe extern "C" fn mtr_convert_leaves(
     output::store((|| {
         let target: Target = target?.parse()?;
         let options = Options::from_json(options?)?;
-        let value = leaves::attach(json::parse(input?)?, &leaves?)?;
-        let out = leaves::detach(mcp_tool_result::convert(value, target, &options)?.into_value());
-        Ok((json::to_string(&out), output::pointer_list(json::bytes_pointers(&out))))
+        let value = placeholders::attach(json::parse(input?)?, &leaves?)?;
+        let mut out = mcp_tool_result::convert(value, target, &options)?.into_value();
+        let pointers = output::pointer_list(bytes_pointers(&out));
+        placeholders::detach(&mut out);
+        Ok((json::to_string(&out), pointers))
     })())
 }
 
@@ -143,12 +147,10 @@ pub unsafe extern "C" fn mtr_extract_images_leaves(
     output::store((|| {
         // The options' error comes before the input's, as in `mtr_extract_images`.
         let options = Options::from_json(options?)?;
-        let value = leaves::attach(json::parse(input?)?, &leaves?)?;
-        let extraction = mcp_tool_result::extract_images(value, &options)?;
-        Ok((
-            json::to_string(&leaves::detach(extraction.into_value())),
-            String::from("[]"),
-        ))
+        let value = placeholders::attach(json::parse(input?)?, &leaves?)?;
+        let mut out = mcp_tool_result::extract_images(value, &options)?.into_value();
+        placeholders::detach(&mut out);
+        Ok((json::to_string(&out), String::from("[]")))
     })())
 }
 
@@ -179,7 +181,7 @@ pub unsafe extern "C" fn mtr_json_pointer(tokens_ptr: u32, tokens_len: u32) -> u
             .iter()
             .map(|t| t.as_str().ok_or_else(not_strings))
             .collect::<Result<Vec<_>, _>>()?;
-        let pointer = mcp_tool_result::json_pointer(keys.into_iter().map(PointerToken::Key));
+        let pointer = json_pointer(keys.into_iter().map(PointerToken::Key));
         Ok((json::to_string(&Value::string(pointer)), String::from("[]")))
     }))
 }

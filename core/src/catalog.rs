@@ -1,7 +1,7 @@
-//! The catalog: every target (what it carries, its default limits), every option and every code,
-//! as one JSON document. The bindings' type lists, the fixture schema's enums and the READMEs'
-//! lists are generated from it (`.ci/gen/catalog.py`, `make generate`); the README's "Layout and
-//! make targets" section says how.
+//! The catalog: every target (what it carries, its default limits), every option, every code and
+//! each binding's option defaults, as one JSON document. The bindings' type lists and defaults,
+//! the fixture schema's enums and the READMEs' lists are generated from it (`.ci/gen/catalog.py`,
+//! `make generate`); the README's "Layout and make targets" section says how.
 //!
 //! ```
 //! use mcp_tool_result::{catalog, json, Target, Value};
@@ -28,7 +28,7 @@ pub fn to_json() -> String {
 
 /// The catalog as a value.
 pub fn to_value() -> Value<'static> {
-    let mut out = Map::with_capacity(6);
+    let mut out = Map::with_capacity(7);
     out.push("version", int(VERSION as u64));
     out.push("max_depth", int(crate::MAX_DEPTH as u64));
     out.push(
@@ -40,7 +40,20 @@ pub fn to_value() -> Value<'static> {
     let mut extract = Map::with_capacity(1);
     extract.push("limits", limits(&crate::extract::DEFAULT_CAPS));
     out.push("extract", Value::Object(extract));
+    out.push("binding_defaults", binding_defaults());
     Value::Object(out)
+}
+
+/// The options each binding places before its caller's, by host name
+/// ([`crate::Options::for_host`]).
+fn binding_defaults() -> Value<'static> {
+    let defaults = crate::__private::HOSTS.into_iter().map(|(host, name)| {
+        (
+            Str::borrowed(name),
+            Value::Object(crate::__private::binding_defaults(host)),
+        )
+    });
+    Value::Object(defaults.collect())
 }
 
 fn target(target: Target) -> Value<'static> {
@@ -247,6 +260,10 @@ mod tests {
         assert_eq!(len("targets"), Target::ALL.len());
         assert_eq!(len("options"), OPTIONS.len());
         assert_eq!(len("codes"), Code::ALL.len());
+        let defaults = map.get("binding_defaults").and_then(Value::as_object).unwrap();
+        let node = defaults.get("node").unwrap();
+        assert_eq!(Options::from_value(node).unwrap(), Options::for_host(crate::Host::Node));
+        assert_eq!(defaults.len(), crate::__private::HOSTS.len());
         assert!(Code::ALL
             .iter()
             .all(|c| !c.doc().is_empty() && !c.doc().starts_with(' ')));

@@ -1,4 +1,5 @@
-//! Host strings read only as far as the core needs them.
+//! Host strings: the handle of a string a binding registered ([`HostId`]), and strings read
+//! only as far as the core needs them.
 //!
 //! A binding whose host can copy a string's Latin-1 code units (V8's one-byte strings) hands
 //! the core a [`HostText`]: the string's length, its first [`HOST_HEAD`] code units and a
@@ -11,7 +12,10 @@
 use std::fmt;
 use std::sync::OnceLock;
 
-use crate::model::HostId;
+/// Identifies a host string registered by a binding (an index into the binding's own table).
+/// `HostId(u32::MAX)` is reserved: a string given it carries no handle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct HostId(pub u32);
 
 /// How many leading code units a [`HostText`] is given up front.
 pub const HOST_HEAD: usize = 64;

@@ -39,13 +39,15 @@ mod pointer;
 mod svg;
 mod targets;
 
+#[doc(hidden)]
+#[path = "private/mod.rs"]
+pub mod __private;
+
 pub use conversion::Conversion;
 pub use error::{Code, CodeKind, ConvertError, Diagnostic, ErrorFamily};
 pub use extract::{extract_images, extract_images_json, extract_images_str, ExtractedImage, Extraction};
-pub use host::{HostSource, HostText, HOST_HEAD};
-pub use model::{Bytes, HostId, Map, Number, Str, Value};
+pub use model::{Bytes, Map, Number, Str, Value};
 pub use options::{Binary, FitImages, Host, Options, PayloadForm, Structured};
-pub use pointer::{json_pointer, PointerToken};
 pub use targets::Target;
 
 /// The deepest nesting of arrays and objects accepted anywhere in an input.
@@ -59,38 +61,7 @@ pub const MAX_DEPTH: usize = 512;
 /// where some become [`Bytes`]: bytes are decoded from canonical base64 only.
 pub fn convert<'a>(input: Value<'a>, target: Target, options: &Options) -> Result<Conversion<'a>, ConvertError> {
     let depth::Checked { value: input, lossy } = depth::check(input)?;
-    convert_checked(input, lossy, target, options)
-}
-
-/// [`convert`] without its walk over the whole input, for a builder that has checked the
-/// value as it built it (a binding's lowering): `input` nests arrays and objects no deeper
-/// than [`MAX_DEPTH`] (a deeper one may overflow the stack here), and `lossy` says whether
-/// any of its strings or keys is lossy ([`Str::is_lossy`]).
-pub fn convert_checked<'a>(
-    input: Value<'a>,
-    lossy: bool,
-    target: Target,
-    options: &Options,
-) -> Result<Conversion<'a>, ConvertError> {
-    let validated;
-    let options = match options.sdk_host() {
-        Some(host) if !options.validate_base64 && targets::payload::target_has_bytes(target, host) => {
-            validated = Options {
-                validate_base64: true,
-                ..options.clone()
-            };
-            &validated
-        }
-        _ => options,
-    };
-    let mut ctx = normalize::Context::new(options);
-    let result = if target == Target::AnthropicMcp {
-        normalize::normalize_replay(input, lossy, &mut ctx)?
-    } else {
-        normalize::normalize(input, lossy, &mut ctx)?
-    };
-    targets::check_tool_call_id(target, &result, &mut ctx)?;
-    Ok(targets::render(target, result, &mut ctx))
+    __private::convert_checked(input, lossy, target, options)
 }
 
 /// Parses `input` (JSON text) and converts it: [`convert`] of [`json::parse`], without
@@ -98,7 +69,7 @@ pub fn convert_checked<'a>(
 /// it reads). The Conversion borrows its strings from `input`.
 pub fn convert_str<'a>(input: &'a str, target: Target, options: &Options) -> Result<Conversion<'a>, ConvertError> {
     let depth::Checked { value, lossy } = json::parse_checked(input)?;
-    convert_checked(value, lossy, target, options)
+    __private::convert_checked(value, lossy, target, options)
 }
 
 /// Converts JSON text for the target named `target`, with options given as JSON text (`""`

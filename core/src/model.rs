@@ -10,7 +10,7 @@
 use std::borrow::Cow;
 
 use crate::error::{Code, ConvertError};
-use crate::host::HostText;
+use crate::host::{HostId, HostText};
 
 /// A JSON-like value. Objects keep their key order; duplicate keys resolve to the last one.
 #[derive(Debug, Clone, PartialEq)]
@@ -82,11 +82,6 @@ impl Number<'_> {
     }
 }
 
-/// Identifies a host string registered by a binding (an index into the binding's own table).
-/// `HostId(u32::MAX)` is reserved: a string given it carries no handle.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct HostId(pub u32);
-
 /// The `host` of a [`Str`] without a host handle.
 const NO_HOST: u32 = u32::MAX;
 
@@ -124,12 +119,14 @@ impl<'a> Str<'a> {
     }
 
     /// A borrowed view of a host string registered under `id`.
+    #[doc(hidden)]
     pub fn host(text: &'a str, id: HostId) -> Self {
         Str::with(Text::Borrowed(text), id.0)
     }
 
     /// A host string read only as far as the core needs it (see [`HostText`]); its host
     /// handle is the text's id.
+    #[doc(hidden)]
     pub fn host_text(text: &'a HostText<'a>) -> Self {
         Str::with(Text::Host(text), text.id().0)
     }
@@ -232,6 +229,7 @@ impl<'a> Str<'a> {
     }
 
     /// The host handle, when the string is a host string passed through unchanged.
+    #[doc(hidden)]
     pub fn host_id(&self) -> Option<HostId> {
         (self.host != NO_HOST).then_some(HostId(self.host))
     }
@@ -613,7 +611,7 @@ mod tests {
         let bytes = Bytes::from_base64(Str::borrowed("AAAA")).unwrap();
         let value = Value::Array(vec![Value::Bytes(bytes)]);
         assert_eq!(crate::json::to_string(&value), r#"["AAAA"]"#);
-        assert_eq!(crate::json::bytes_pointers(&value), ["/0"]);
+        assert_eq!(crate::pointer::bytes_pointers(&value), ["/0"]);
         assert_eq!(value.type_name(), "array");
     }
 }

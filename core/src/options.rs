@@ -318,6 +318,16 @@ impl OptionSpec {
 }
 
 impl Options {
+    /// The defaults of a binding for `host`: payloads in the form that host's official provider
+    /// SDKs take as-is (`payload: "sdk"`, `host`), the rest as [`Options::default`].
+    pub fn for_host(host: Host) -> Options {
+        Options {
+            payload: PayloadForm::Sdk,
+            host: Some(host),
+            ..Options::default()
+        }
+    }
+
     /// Parses options given as JSON text (what [`Options::from_value`] takes; `""` means none).
     /// Text that is not JSON is `invalid_option` at `""`.
     pub fn from_json(text: &str) -> Result<Options, ConvertError> {

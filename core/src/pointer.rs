@@ -1,8 +1,11 @@
 //! JSON Pointer (RFC 6901) paths: the one place that writes them. Inside the core a [`Loc`] is
 //! a chain of segments on the stack, turned into a string only when a path is needed; a binding
-//! that finds a bad host value gives the segments to [`json_pointer`].
+//! that finds a bad host value gives the segments to [`json_pointer`], and one that passes bytes
+//! values on as text names them by [`bytes_pointers`].
 
 use std::fmt::Write;
+
+use crate::model::Value;
 
 /// One step of a JSON Pointer: an object member or an array element.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,6 +43,30 @@ pub(crate) fn push_token(out: &mut String, token: PointerToken<'_>) {
         PointerToken::Index(i) => {
             let _ = write!(out, "{i}");
         }
+    }
+}
+
+/// The JSON Pointers of every [`Value::Bytes`] in `value`, in document order.
+pub fn bytes_pointers(value: &Value<'_>) -> Vec<String> {
+    let mut out = Vec::new();
+    collect_bytes(value, &Loc::at(""), &mut out);
+    out
+}
+
+fn collect_bytes(value: &Value<'_>, loc: &Loc<'_>, out: &mut Vec<String>) {
+    match value {
+        Value::Bytes(_) => out.push(loc.render()),
+        Value::Array(items) => {
+            for (i, item) in items.iter().enumerate() {
+                collect_bytes(item, &loc.index(i), out);
+            }
+        }
+        Value::Object(map) => {
+            for (key, item) in map.iter() {
+                collect_bytes(item, &loc.key(key.as_str()), out);
+            }
+        }
+        _ => {}
     }
 }
 

@@ -17,6 +17,7 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use mcp_tool_result::__private::bytes_pointers;
 use mcp_tool_result::{
     convert, convert_json, convert_str, extract_images, extract_images_json, fit, json, ConvertError, Map, Options,
     Str, Target, Value,
@@ -162,7 +163,7 @@ fn run_case(case: &Value<'_>, file_target: &str, key: &str, outputs: &mut String
         convert_json(&input_text, target, &options_text).and_then(|json| {
             let options = Options::from_json(&options_text)?;
             let value = convert_str(&input_text, target.parse()?, &options)?.into_value();
-            Ok((json, json::bytes_pointers(&value)))
+            Ok((json, bytes_pointers(&value)))
         })
     };
     match &text_result {
@@ -190,7 +191,7 @@ fn run_case(case: &Value<'_>, file_target: &str, key: &str, outputs: &mut String
         Ok(convert(input, target, &options)?.into_value().into_owned())
     })()
     .map(|value| {
-        let pointers = json::bytes_pointers(&value);
+        let pointers = bytes_pointers(&value);
         (bytes_as_base64(value), pointers)
     })
     .map_err(|e| (e.code().as_str().to_owned(), e.path().to_owned()));

@@ -3,7 +3,8 @@
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use mcp_tool_result::{convert, json, HostId, HostSource, HostText, Map, Options, Str, Target, Value, HOST_HEAD};
+use mcp_tool_result::__private::{HostId, HostSource, HostText, HOST_HEAD};
+use mcp_tool_result::{convert, json, Map, Options, Str, Target, Value};
 use proptest::prelude::*;
 
 /// A host string held as Latin-1 code units, counting its reads.

@@ -2,7 +2,8 @@
 //! (`convert_json`, `extract_images_json`) and structured values (parse, then `convert`).
 
 use mcp_tool_result::json::{self as core_json};
-use mcp_tool_result::{Conversion, ConvertError, HostId, Number, Options, Str, Target, Value};
+use mcp_tool_result::__private::HostId;
+use mcp_tool_result::{Conversion, ConvertError, Number, Options, Str, Target, Value};
 
 use crate::json::{round_trip, serde_parse};
 use crate::options::{self, HEADER};

@@ -12,7 +12,7 @@ mod write;
 pub use parse::parse;
 pub(crate) use parse::parse_checked;
 pub(crate) use write::write_str;
-pub use write::{bytes_pointers, to_string, to_string_pretty};
+pub use write::{to_string, to_string_pretty};
 
 #[cfg(test)]
 mod tests {

@@ -1,7 +1,6 @@
 //! The JSON writer.
 
 use crate::model::{Number, Str, Value};
-use crate::pointer::Loc;
 
 use super::scan::find_special;
 
@@ -17,30 +16,6 @@ pub fn to_string_pretty(value: &Value<'_>) -> String {
     let mut out = String::with_capacity(estimate(value) * 2);
     write_value(value, &mut out, Some(2), 0);
     out
-}
-
-/// The JSON Pointers of every [`Value::Bytes`] in `value`, in document order.
-pub fn bytes_pointers(value: &Value<'_>) -> Vec<String> {
-    let mut out = Vec::new();
-    collect_bytes(value, &Loc::at(""), &mut out);
-    out
-}
-
-fn collect_bytes(value: &Value<'_>, loc: &Loc<'_>, out: &mut Vec<String>) {
-    match value {
-        Value::Bytes(_) => out.push(loc.render()),
-        Value::Array(items) => {
-            for (i, item) in items.iter().enumerate() {
-                collect_bytes(item, &loc.index(i), out);
-            }
-        }
-        Value::Object(map) => {
-            for (key, item) in map.iter() {
-                collect_bytes(item, &loc.key(key.as_str()), out);
-            }
-        }
-        _ => {}
-    }
 }
 
 fn estimate(value: &Value<'_>) -> usize {

@@ -25,8 +25,8 @@ func init() {
 		name      string
 		lib, want uint16
 	}{
-		{"convert", uint16(C.uniffi_mcp_tool_result_ffi_checksum_func_convert()), 26579},
-		{"extract_images", uint16(C.uniffi_mcp_tool_result_ffi_checksum_func_extract_images()), 64345},
+		{"convert", uint16(C.uniffi_mcp_tool_result_ffi_checksum_func_convert()), 1633},
+		{"extract_images", uint16(C.uniffi_mcp_tool_result_ffi_checksum_func_extract_images()), 25643},
 		{"json_pointer", uint16(C.uniffi_mcp_tool_result_ffi_checksum_func_json_pointer()), 40290},
 	} {
 		if c.lib != c.want {
@@ -203,11 +203,11 @@ func (e *ConvertErrorInternal) Error() string {
 // defaults). The input is borrowed for the duration of the call and never copied as a whole.
 //
 // Returns the Conversion as compact JSON text (which has no raw newline) with every long
-// string it shares with the input written as a span of the input (see [`spans`]), a newline,
-// and the JSON array of the pointers into the Conversion where the value is bytes (base64
-// text, or a span of it, there). One `String` crosses as the return buffer itself, without
-// the copy a record field would cost; the list goes last so that appending it does not move
-// the text.
+// string it shares with the input written as a leaf (see [`leaves`]), a newline, the JSON
+// array of the pointers into the Conversion where the value is bytes (base64 text, or its
+// leaf, there), a newline and the leaf table. One `String` crosses as the return buffer
+// itself, without the copy a record field would cost; the lists go last so that appending
+// them does not move the text.
 func Convert(inputJSON []byte, target string, optionsJSON string) (string, error) {
 	var uZero string
 	if err := checkLen("input_json", len(inputJSON)); err != nil {
@@ -231,8 +231,9 @@ func Convert(inputJSON []byte, target string, optionsJSON string) (string, error
 
 // ExtractImages: Finds the image blocks of any JSON value given as UTF-8 JSON text (the core's
 // `extract_images`), with options given as JSON text (`""` for the defaults); returns the
-// Extraction as compact JSON text, long strings it shares with the input (the images' data)
-// as spans of the input.
+// answer as [`convert`] does: the Extraction as compact JSON text, long strings it shares with
+// the input (the images' data) as leaves, a newline, `[]` (an Extraction holds no bytes), a
+// newline and the leaf table.
 func ExtractImages(inputJSON []byte, optionsJSON string) (string, error) {
 	var uZero string
 	if err := checkLen("input_json", len(inputJSON)); err != nil {

@@ -21,6 +21,8 @@ import (
 
 	"github.com/tetratelabs/wazero"
 	"github.com/tetratelabs/wazero/api"
+
+	"example.invalid/mcp-tool-result/bindings-go/mcptoolresult/internal/placeholders"
 )
 
 //go:embed mcp_tool_result.wasm
@@ -200,18 +202,19 @@ func (inst *instance) invoke(fn api.Function, args ...uint64) (uint32, error) {
 
 // call copies the arguments into one allocation of the module's memory, runs the function and
 // copies its output out (the module reuses that memory on the next call). Long string values
-// of the input travel as leaves: copied into the module beside the text, never scanned by its
-// JSON parser and writer, and put back into the output from the input itself.
+// of the input travel as leaves (package placeholders): copied into the module beside the
+// text, never scanned by its JSON parser and writer, and put back into the output from the
+// input itself.
 func (inst *instance) call(name string, input, target, options []byte) ([]byte, []string, error) {
-	text, leaves := input, []leaf(nil)
+	text, leaves := input, [][]byte(nil)
 	if name != "mtr_json_pointer" && inst.convertLeaves != nil && inst.extractLeaves != nil {
-		if split, found := splitLeaves(input); found != nil {
+		if split, found := placeholders.Split(input); found != nil {
 			text, leaves = split, found
 		}
 	}
 	n := uint64(len(text) + len(target) + len(options) + 8*len(leaves))
 	for _, l := range leaves {
-		n += uint64(len(l.content))
+		n += uint64(len(l))
 	}
 	if n > math.MaxUint32 {
 		return nil, nil, fmt.Errorf("arguments of %d bytes do not fit a 32-bit module", n)
@@ -233,8 +236,8 @@ func (inst *instance) call(name string, input, target, options []byte) ([]byte, 
 	in, t, o := place(text), place(target), place(options)
 	table := make([]byte, 8*len(leaves))
 	for i, l := range leaves {
-		binary.LittleEndian.PutUint32(table[8*i:], uint32(place(l.content)))
-		binary.LittleEndian.PutUint32(table[8*i+4:], uint32(len(l.content)))
+		binary.LittleEndian.PutUint32(table[8*i:], uint32(place(l)))
+		binary.LittleEndian.PutUint32(table[8*i+4:], uint32(len(l)))
 	}
 	tab := place(table)
 	if !fits {
@@ -274,11 +277,14 @@ func (inst *instance) call(name string, input, target, options []byte) ([]byte, 
 	default:
 		return nil, nil, fmt.Errorf("the core module returned status %d", status)
 	}
-	var out []byte
-	if leaves == nil {
-		out = append([]byte(nil), view...)
-	} else if out, err = joinLeaves(view, leaves); err != nil {
-		return nil, nil, err
+	out := view
+	if leaves != nil {
+		if out, err = placeholders.Join(view, leaves); err != nil {
+			return nil, nil, err
+		}
+	}
+	if len(out) == 0 || &out[0] == &view[0] {
+		out = append([]byte(nil), out...) // still the module's memory
 	}
 	pointers, err := inst.view(inst.bPtr, inst.bLen)
 	if err != nil || len(pointers) == 0 {
