@@ -88,10 +88,10 @@ STAMPS := $(BUILD)/stamps
 LOGS := $(BUILD)/logs
 
 # Every step reads this Makefile (its recipes) and the runner; every build of the core reads the
-# workspace manifests, the cargo config, the lock file and this README (the crate's doc comment
-# includes it).
+# workspace manifests, the cargo config, the lock file, the README and docs/rust.md (the crate's
+# doc tests include them).
 STEP_BASE := Makefile .ci/build
-RUST_INPUTS := Cargo.toml Cargo.lock .cargo rustfmt.toml core README.md
+RUST_INPUTS := Cargo.toml Cargo.lock .cargo rustfmt.toml core README.md docs/rust.md
 inputs.lint-sources := $(STEP_BASE) $(RUST_INPUTS) bindings-python bindings-node bindings-go bindings-wasm conformance .ci
 inputs.lint-go := $(STEP_BASE) bindings-go
 inputs.test-core := $(STEP_BASE) $(RUST_INPUTS) conformance

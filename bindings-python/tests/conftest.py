@@ -14,6 +14,8 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 CONFORMANCE_DIR = Path(os.environ.get("CONFORMANCE_DIR") or HERE.parent.parent / "conformance")
 README = HERE.parent / "README.md"
+# The project's README, whose quickstart holds one snippet per language.
+TOP_README = HERE.parent.parent / "README.md"
 
 
 def bytes_as_base64(value: Any, path: str, found: set[str]) -> Any:
@@ -66,9 +68,9 @@ def resolve_images(value: Any) -> Any:
     return value
 
 
-def readme_code(section: str) -> str:
+def readme_code(section: str, readme: Path = README) -> str:
     """The one python block of the README section ``## <section>``."""
-    text = README.read_text(encoding="utf-8")
+    text = readme.read_text(encoding="utf-8")
     body = text.split(f"\n## {section}\n", 1)[1].split("\n## ", 1)[0]
     blocks = re.findall(r"^```python\n(.*?)^```$", body, flags=re.MULTILINE | re.DOTALL)
     assert len(blocks) == 1, f"README section {section!r} has {len(blocks)} python blocks"

@@ -1,11 +1,15 @@
-"""The README quickstart runs as written (the Copilot SDK section runs in test_differential)."""
+"""The README quickstarts run as written (the Copilot SDK section runs in test_differential)."""
 
 from __future__ import annotations
 
-from conftest import README, readme_code
+from pathlib import Path
+
+import pytest
+from conftest import README, TOP_README, readme_code
 
 
-def test_quickstart_runs() -> None:
-    code = readme_code("Quickstart")
+@pytest.mark.parametrize("readme", [README, TOP_README], ids=["binding", "project"])
+def test_quickstart_runs(readme: Path) -> None:
+    code = readme_code("Quickstart", readme)
     assert "assert" in code  # the snippet checks its own results
-    exec(compile(code, str(README), "exec"), {"__name__": "quickstart"})
+    exec(compile(code, str(readme), "exec"), {"__name__": "quickstart"})

@@ -1,7 +1,7 @@
 //! The catalog: every target (what it carries, its default limits), every option, every code and
 //! each binding's option defaults, as one JSON document. The bindings' type lists and defaults,
 //! the fixture schema's enums and the READMEs' lists are generated from it (`.ci/gen/catalog.py`,
-//! `make generate`); the README's "Layout and make targets" section says how.
+//! `make generate`); docs/build.md, "The catalog", says how.
 //!
 //! ```
 //! use mcp_tool_result::{catalog, json, Target, Value};

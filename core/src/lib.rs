@@ -89,3 +89,8 @@ pub fn target_names() -> Vec<&'static str> {
 #[cfg(doctest)]
 #[doc = include_str!("../../README.md")]
 pub struct ReadmeDoctests;
+
+/// Runs the Rust snippets of docs/rust.md as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/rust.md")]
+pub struct RustDocDoctests;

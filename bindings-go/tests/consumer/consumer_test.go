@@ -71,9 +71,10 @@ func writeModule(t *testing.T, version, replace string, files map[string]string)
 	return dir
 }
 
-// quickstart returns the README's quickstart program and the output the README shows.
-func quickstart(t *testing.T) (string, string) {
-	readme, err := os.ReadFile(filepath.Join(moduleDir(t), "README.md"))
+// quickstart returns the quickstart program of a README (the module's, or with "..", the
+// project's) and the output the README shows.
+func quickstart(t *testing.T, dir string) (string, string) {
+	readme, err := os.ReadFile(filepath.Join(moduleDir(t), dir, "README.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -147,14 +148,18 @@ func toolPath(t *testing.T) string {
 	return bin
 }
 
-// A consumer as `go get` sees the module: the README quickstart runs with cgo (the committed
-// static library) and with CGO_ENABLED=0 (the embedded .wasm on wazero), printing what the
-// README shows, and cross-builds for darwin/arm64 and windows/amd64 on wazero.
+// A consumer as `go get` sees the module: the module README's and the project README's
+// quickstarts run with cgo (the committed static library) and with CGO_ENABLED=0 (the embedded
+// .wasm on wazero), printing what the READMEs show, and cross-build for darwin/arm64 and
+// windows/amd64 on wazero.
 func TestGoGetConsumer(t *testing.T) {
 	const version = "v0.1.0"
 	proxy := serveZip(t, version)
-	program, want := quickstart(t)
-	dir := writeModule(t, version, "", map[string]string{"main.go": program, "backend/main.go": backendMain})
+	program, want := quickstart(t, ".")
+	projectProgram, projectWant := quickstart(t, "..")
+	dir := writeModule(t, version, "", map[string]string{
+		"main.go": program, "project/main.go": projectProgram, "backend/main.go": backendMain,
+	})
 	// The module's dependencies come from the local module cache's download folder, laid out
 	// as a proxy, so the test needs no network.
 	downloads := filepath.Join(strings.TrimSpace(goCmd(t, ".", nil, "env", "GOMODCACHE")), "cache", "download")
@@ -174,6 +179,9 @@ func TestGoGetConsumer(t *testing.T) {
 		runEnv := append(env, "CGO_ENABLED="+run.cgo)
 		if got := goCmd(t, dir, runEnv, "run", "."); got != want {
 			t.Errorf("CGO_ENABLED=%s: the quickstart printed\n%s\nthe README shows\n%s", run.cgo, got, want)
+		}
+		if got := goCmd(t, dir, runEnv, "run", "./project"); got != projectWant {
+			t.Errorf("CGO_ENABLED=%s: the project quickstart printed\n%s\nthe README shows\n%s", run.cgo, got, projectWant)
 		}
 		if got := goCmd(t, dir, runEnv, "run", "./backend"); got != run.backend+"\n" {
 			t.Errorf("CGO_ENABLED=%s selected %q, want %s", run.cgo, got, run.backend)
