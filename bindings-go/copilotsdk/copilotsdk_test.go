@@ -17,7 +17,7 @@ import (
 
 var result = map[string]any{"content": []any{
 	map[string]any{"type": "text", "text": "done"},
-	map[string]any{"type": "image", "data": "iVBORw0KGgo=", "mimeType": "image/png"},
+	map[string]any{"type": "image", "data": "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAABHRFWHRjAHh4Jy+EVQAAAA1JREFUeJxjYPjfcAIABMoCSNncgTQAAAAASUVORK5CYII=", "mimeType": "image/png"},
 	map[string]any{"type": "resource", "resource": map[string]any{"uri": "file:///r.pdf", "mimeType": "application/pdf", "blob": "JVBERi0x"}},
 }, "isError": true}
 
@@ -30,7 +30,7 @@ func TestToolResult(t *testing.T) {
 	want := copilot.ToolResult{
 		TextResultForLLM: "done",
 		BinaryResultsForLLM: []copilot.ToolBinaryResult{
-			{Data: "iVBORw0KGgo=", MIMEType: "image/png", Type: "image"},
+			{Data: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAABHRFWHRjAHh4Jy+EVQAAAA1JREFUeJxjYPjfcAIABMoCSNncgTQAAAAASUVORK5CYII=", MIMEType: "image/png", Type: "image"},
 			{Data: "JVBERi0x", MIMEType: "application/pdf", Type: "resource", Description: "file:///r.pdf"},
 		},
 		ResultType: "failure",
@@ -39,7 +39,7 @@ func TestToolResult(t *testing.T) {
 		t.Fatalf("got %+v\nwant %+v", got, want)
 	}
 	// Options reach the core: strict mode raises on a repair.
-	_, err = ToolResult(`{"content":[{"type":"image","data":"iVBORw0KGgo=","mimeType":"image/jpeg"}]}`, mcptoolresult.Options{Strict: mcptoolresult.Bool(true)})
+	_, err = ToolResult(`{"content":[{"type":"image","data":"iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAABHRFWHRjAHh4Jy+EVQAAAA1JREFUeJxjYPjfcAIABMoCSNncgTQAAAAASUVORK5CYII=","mimeType":"image/jpeg"}]}`, mcptoolresult.Options{Strict: mcptoolresult.Bool(true)})
 	if ce, ok := err.(*mcptoolresult.ConvertError); !ok || ce.Code != "mime_type_mismatch" {
 		t.Fatalf("strict: got %v", err)
 	}
@@ -64,14 +64,14 @@ func TestHandlerKeepsBinaryResults(t *testing.T) {
 		return ToolResult(result, mcptoolresult.Options{})
 	})
 	r, err := ours.Handler(copilot.ToolInvocation{Arguments: map[string]any{}})
-	if err != nil || len(r.BinaryResultsForLLM) != 2 || strings.Contains(r.TextResultForLLM, "iVBORw0KGgo=") {
+	if err != nil || len(r.BinaryResultsForLLM) != 2 || strings.Contains(r.TextResultForLLM, "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAABHRFWHRjAHh4Jy+EVQAAAA1JREFUeJxjYPjfcAIABMoCSNncgTQAAAAASUVORK5CYII=") {
 		t.Fatalf("got %+v, %v", r, err)
 	}
 	raw := copilot.DefineTool("shot", "", func(struct{}, copilot.ToolInvocation) (mcptoolresult.CopilotToolResult, error) {
 		return mcptoolresult.ToCopilot(result, mcptoolresult.Options{})
 	})
 	r, err = raw.Handler(copilot.ToolInvocation{Arguments: map[string]any{}})
-	if err != nil || len(r.BinaryResultsForLLM) != 0 || !strings.Contains(r.TextResultForLLM, "iVBORw0KGgo=") {
+	if err != nil || len(r.BinaryResultsForLLM) != 0 || !strings.Contains(r.TextResultForLLM, "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAABHRFWHRjAHh4Jy+EVQAAAA1JREFUeJxjYPjfcAIABMoCSNncgTQAAAAASUVORK5CYII=") {
 		t.Fatalf("the SDK no longer serializes other types as text: %+v, %v", r, err)
 	}
 }

@@ -2,6 +2,7 @@ package mcptoolresult
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"reflect"
@@ -25,12 +26,12 @@ func TestOptionsCoverTheCoreOptions(t *testing.T) {
 			t.Fatalf("set Options.%s in this test", v.Type().Field(i).Name)
 		}
 	}
-	input := `{"content":[{"type":"text","text":"hi"},{"type":"image","data":"iVBORw0KGgo=","mimeType":"image/png"}],"structuredContent":{"a":1}}`
+	input := `{"content":[{"type":"text","text":"hi"},{"type":"image","data":"iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAABHRFWHRjAHh4Jy+EVQAAAA1JREFUeJxjYPjfcAIABMoCSNncgTQAAAAASUVORK5CYII=","mimeType":"image/png"}],"structuredContent":{"a":1}}`
 	conv, err := Convert(input, TargetOpenAIResponses, all)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `{"type":"function_call_output","call_id":"call_1","output":"hi\n[image image/png, 8 B: over the 0 image limit]\n{\"a\":1}"}`
+	want := `{"type":"function_call_output","call_id":"call_1","output":"hi\n[image image/png, 86 B: over the 0 image limit]\n{\"a\":1}"}`
 	if string(conv.Output) != want {
 		t.Fatalf("got %s", conv.Output)
 	}
@@ -63,7 +64,7 @@ func TestExtractImages(t *testing.T) {
 			map[string]any{"tool": "screenshot", "output": map[string]any{
 				"content": []any{
 					map[string]any{"type": "text", "text": "done"},
-					map[string]any{"type": "image", "data": "iVBORw0KGgo=", "mimeType": "image/jpg"},
+					map[string]any{"type": "image", "data": "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAABHRFWHRjAHh4Jy+EVQAAAA1JREFUeJxjYPjfcAIABMoCSNncgTQAAAAASUVORK5CYII=", "mimeType": "image/jpg"},
 				},
 			}},
 		},
@@ -73,8 +74,8 @@ func TestExtractImages(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := Extraction{
-		Images: []Image{{Data: "iVBORw0KGgo=", MIMEType: "image/png", Path: "/results/0/output/content/1"}},
-		Text:   `{"results":[{"output":{"content":[{"text":"done","type":"text"},"[image 1 of 1, image/png, 8 B]"]},"tool":"screenshot"}]}`,
+		Images: []Image{{Data: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAABHRFWHRjAHh4Jy+EVQAAAA1JREFUeJxjYPjfcAIABMoCSNncgTQAAAAASUVORK5CYII=", MIMEType: "image/png", Path: "/results/0/output/content/1"}},
+		Text:   `{"results":[{"output":{"content":[{"text":"done","type":"text"},"[image 1 of 1, image/png, 86 B]"]},"tool":"screenshot"}]}`,
 	}
 	diags := got.Diagnostics
 	got.Diagnostics = nil
@@ -147,8 +148,8 @@ func TestConvertJSONText(t *testing.T) {
 // inlineData.data arrive as []byte in OutputValue (Output keeps base64, as JSON must); "wire"
 // and the JSON door (the core's defaults) give none.
 func TestBytesDefault(t *testing.T) {
-	png := []byte("\x89PNG\r\n\x1a\n")
-	input := `{"content":[{"type":"text","text":"shot"},{"type":"image","data":"iVBORw0KGgo=","mimeType":"image/png"}]}`
+	png, _ := base64.StdEncoding.DecodeString("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAABHRFWHRjAHh4Jy+EVQAAAA1JREFUeJxjYPjfcAIABMoCSNncgTQAAAAASUVORK5CYII=") // a real 1x1 PNG
+	input := `{"content":[{"type":"text","text":"shot"},{"type":"image","data":"iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAABHRFWHRjAHh4Jy+EVQAAAA1JREFUeJxjYPjfcAIABMoCSNncgTQAAAAASUVORK5CYII=","mimeType":"image/png"}]}`
 	for _, c := range []struct {
 		target  Target
 		pointer string
@@ -170,7 +171,7 @@ func TestBytesDefault(t *testing.T) {
 		if got, ok := resolve(out, strings.TrimPrefix(c.pointer, "/output")).([]byte); !ok || !bytes.Equal(got, png) {
 			t.Fatalf("%s: OutputValue holds %#v at %s", c.target, got, c.pointer)
 		}
-		if !strings.Contains(string(conv.Output), `"iVBORw0KGgo="`) {
+		if !strings.Contains(string(conv.Output), `"iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAABHRFWHRjAHh4Jy+EVQAAAA1JREFUeJxjYPjfcAIABMoCSNncgTQAAAAASUVORK5CYII="`) {
 			t.Fatalf("%s: Output %s", c.target, conv.Output)
 		}
 		wire, err := Convert(input, c.target, Options{ToolCallID: "call_1", ToolName: "shot", Payload: "wire"})

@@ -25,7 +25,7 @@ func benchResults(t testing.TB) map[string][]byte {
 		case 0, 1:
 			mixed = append(mixed, map[string]any{"type": "text", "text": "line of tool output " + strconv.Itoa(i)})
 		case 2:
-			mixed = append(mixed, map[string]any{"type": "image", "data": "iVBORw0KGgo=", "mimeType": "image/png"})
+			mixed = append(mixed, map[string]any{"type": "image", "data": "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAABHRFWHRjAHh4Jy+EVQAAAA1JREFUeJxjYPjfcAIABMoCSNncgTQAAAAASUVORK5CYII=", "mimeType": "image/png"})
 		case 3:
 			mixed = append(mixed, map[string]any{"type": "resource", "resource": map[string]any{"uri": "file:///r.pdf", "mimeType": "application/pdf", "blob": "JVBERi0x"}})
 		}

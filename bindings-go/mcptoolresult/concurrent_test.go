@@ -24,8 +24,8 @@ func TestConcurrentConversions(t *testing.T) {
 					input = `{"content":[{"type":"text","text":"` + text + `"}],"isError":true}`
 				}
 				if i%4 == 3 {
-					got, err := ExtractImages(map[string]any{"n": text, "img": map[string]any{"type": "image", "data": "iVBORw0KGgo="}}, Options{})
-					if err != nil || got.Text != `{"img":"[image 1 of 1, image/png, 8 B]","n":"`+text+`"}` || len(got.Images) != 1 {
+					got, err := ExtractImages(map[string]any{"n": text, "img": map[string]any{"type": "image", "data": "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAABHRFWHRjAHh4Jy+EVQAAAA1JREFUeJxjYPjfcAIABMoCSNncgTQAAAAASUVORK5CYII="}}, Options{})
+					if err != nil || got.Text != `{"img":"[image 1 of 1, image/png, 86 B]","n":"`+text+`"}` || len(got.Images) != 1 {
 						errs <- fmt.Errorf("worker %d round %d: got %+v, %v", w, i, got, err)
 						return
 					}

@@ -32,7 +32,7 @@ def test_targets_match_the_core() -> None:
     "result",
     [
         {"content": [{"type": "text", "text": "a"}], "isError": True},
-        {"content": [{"type": "image", "data": "iVBORw0KGgo=", "mimeType": "IMAGE/PNG"}]},
+        {"content": [{"type": "image", "data": "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAABHRFWHRjAHh4Jy+EVQAAAA1JREFUeJxjYPjfcAIABMoCSNncgTQAAAAASUVORK5CYII=", "mimeType": "IMAGE/PNG"}]},
         {"content": [{"type": "audio", "data": "UklGRg==", "mimeType": "audio/wav"}]},
     ],
 )
@@ -44,16 +44,16 @@ def test_to_copilot_is_the_output_of_convert(result: object) -> None:
 
 
 def test_to_copilot_diagnostics_stay_in_convert() -> None:
-    result = {"content": [{"type": "image", "data": "iVBORw0KGgo=", "mimeType": "IMAGE/PNG"}]}
+    result = {"content": [{"type": "image", "data": "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAABHRFWHRjAHh4Jy+EVQAAAA1JREFUeJxjYPjfcAIABMoCSNncgTQAAAAASUVORK5CYII=", "mimeType": "IMAGE/PNG"}]}
     assert m.to_copilot(result) == {
         "textResultForLlm": "",
         "resultType": "success",
-        "binaryResultsForLlm": [{"type": "image", "data": "iVBORw0KGgo=", "mimeType": "image/png"}],
+        "binaryResultsForLlm": [{"type": "image", "data": "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAABHRFWHRjAHh4Jy+EVQAAAA1JREFUeJxjYPjfcAIABMoCSNncgTQAAAAASUVORK5CYII=", "mimeType": "image/png"}],
     }
     assert [d["code"] for d in m.convert(result, "copilot")["diagnostics"]] == ["mime_type_normalized"]
     # Options reach the core: a repair (not a notice) raises in strict mode.
-    wrapped = {"content": [{"type": "image", "data": "iVBORw0K\nGgo=", "mimeType": "image/png"}]}
-    assert m.to_copilot(wrapped)["binaryResultsForLlm"][0]["data"] == "iVBORw0KGgo="
+    wrapped = {"content": [{"type": "image", "data": "iVBORw0K\nGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAABHRFWHRjAHh4Jy+EVQAAAA1JREFUeJxjYPjfcAIABMoCSNncgTQAAAAASUVORK5CYII=", "mimeType": "image/png"}]}
+    assert m.to_copilot(wrapped)["binaryResultsForLlm"][0]["data"] == "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAABHRFWHRjAHh4Jy+EVQAAAA1JREFUeJxjYPjfcAIABMoCSNncgTQAAAAASUVORK5CYII="
     with pytest.raises(m.InvalidInputError) as caught:
         m.to_copilot(wrapped, strict=True)
     assert (caught.value.code, caught.value.path) == ("base64_not_canonical", "/content/0/data")

@@ -31,7 +31,7 @@ func benchInputs() []benchInput {
 			mapBlocks = append(mapBlocks, map[string]any{"type": "text", "text": "line of tool output"})
 			sdkBlocks = append(sdkBlocks, &gosdk.TextContent{Text: "line of tool output"})
 		case 2:
-			mapBlocks = append(mapBlocks, map[string]any{"type": "image", "data": "iVBORw0KGgo=", "mimeType": "image/png"})
+			mapBlocks = append(mapBlocks, map[string]any{"type": "image", "data": "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAABHRFWHRjAHh4Jy+EVQAAAA1JREFUeJxjYPjfcAIABMoCSNncgTQAAAAASUVORK5CYII=", "mimeType": "image/png"})
 			sdkBlocks = append(sdkBlocks, &gosdk.ImageContent{Data: pngBytes, MIMEType: "image/png"})
 		case 3:
 			mapBlocks = append(mapBlocks, map[string]any{"type": "resource", "resource": map[string]any{"uri": "file:///r.pdf", "mimeType": "application/pdf", "blob": "JVBERi0x"}})

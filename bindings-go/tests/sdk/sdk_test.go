@@ -1,6 +1,7 @@
 package sdk
 
 import (
+	"encoding/base64"
 	"encoding/json"
 	mtr "example.invalid/mcp-tool-result/bindings-go/mcptoolresult"
 	"reflect"
@@ -11,8 +12,9 @@ import (
 )
 
 var (
-	pngBytes = []byte("\x89PNG\r\n\x1a\n") // base64 iVBORw0KGgo=
-	pdfBytes = []byte("%PDF-1")            // base64 JVBERi0x
+	pngBase64   = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAABHRFWHRjAHh4Jy+EVQAAAA1JREFUeJxjYPjfcAIABMoCSNncgTQAAAAASUVORK5CYII=" // a real 1x1 PNG
+	pngBytes, _ = base64.StdEncoding.DecodeString(pngBase64)
+	pdfBytes    = []byte("%PDF-1") // base64 JVBERi0x
 )
 
 func TestGoSDKStruct(t *testing.T) {
@@ -31,7 +33,7 @@ func TestGoSDKStruct(t *testing.T) {
 	want := mtr.CopilotToolResult{
 		TextResultForLLM: "Analysis complete",
 		BinaryResultsForLLM: []mtr.CopilotBinaryResult{
-			{Data: "iVBORw0KGgo=", MIMEType: "image/png", Type: "image"},
+			{Data: pngBase64, MIMEType: "image/png", Type: "image"},
 			{Data: "JVBERi0x", MIMEType: "application/pdf", Type: "resource", Description: "file:///r.pdf"},
 		},
 		ResultType: "failure",
@@ -64,13 +66,13 @@ func TestMCPGoValues(t *testing.T) {
 	result := mcpgo.CallToolResult{
 		Content: []mcpgo.Content{
 			mcpgo.NewTextContent("line 1"),
-			mcpgo.NewImageContent("iVBORw0KGgo=", "image/png"),
+			mcpgo.NewImageContent(pngBase64, "image/png"),
 			mcpgo.NewEmbeddedResource(mcpgo.TextResourceContents{URI: "file:///n.txt", MIMEType: "text/plain", Text: "line 2"}),
 		},
 	}
 	want := mtr.CopilotToolResult{
 		TextResultForLLM:    "line 1\nline 2",
-		BinaryResultsForLLM: []mtr.CopilotBinaryResult{{Data: "iVBORw0KGgo=", MIMEType: "image/png", Type: "image"}},
+		BinaryResultsForLLM: []mtr.CopilotBinaryResult{{Data: pngBase64, MIMEType: "image/png", Type: "image"}},
 		ResultType:          "success",
 	}
 	for name, input := range map[string]any{"value": result, "pointer": &result} {
