@@ -27,6 +27,7 @@ mod fields;
 pub mod fit;
 mod format;
 mod host;
+mod imagecheck;
 mod imagesize;
 pub mod json;
 mod marker;
