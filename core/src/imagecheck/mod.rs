@@ -106,7 +106,9 @@ pub(crate) fn check(format: Format, bytes: &[u8], decode: bool) -> Verdict {
 fn decodes(format: Format, bytes: &[u8], needed: bool) -> Result<(), String> {
     match fit::inspect(bytes) {
         Some((_, w, h)) if u64::from(w) * u64::from(h) > MAX_PIXELS => match needed {
-            true => Err(format!("{w}x{h} px is over the decode limit; the repair cannot be checked")),
+            true => Err(format!(
+                "{w}x{h} px is over the decode limit; the repair cannot be checked"
+            )),
             false => Ok(()),
         },
         _ => fit::decode_check(format, bytes).map_err(|why| why.to_string()),

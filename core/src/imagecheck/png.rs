@@ -24,7 +24,9 @@ pub(super) fn check(bytes: &[u8]) -> Result<Structure, &'static str> {
         }
         let data_end = (at + 8).saturating_add(len as usize);
         let crc_end = data_end.saturating_add(4);
-        let stored = bytes.get(data_end..crc_end).ok_or("truncated: a chunk runs past the end")?;
+        let stored = bytes
+            .get(data_end..crc_end)
+            .ok_or("truncated: a chunk runs past the end")?;
         if at == SIGNATURE.len() && (kind != b"IHDR" || len != 13 || !dimensions_ok(&bytes[at + 8..data_end])) {
             return Err("the first chunk is not a valid IHDR");
         }

@@ -79,7 +79,10 @@ fn truncated_images_are_invalid() {
     for (format, bytes) in all() {
         for cut in [bytes.len() / 2, bytes.len() - 1, 12, 3] {
             let verdict = check(format, &bytes[..cut], false);
-            assert!(matches!(verdict, Verdict::Invalid(_)), "{format:?} cut at {cut}: {verdict:?}");
+            assert!(
+                matches!(verdict, Verdict::Invalid(_)),
+                "{format:?} cut at {cut}: {verdict:?}"
+            );
         }
     }
 }
