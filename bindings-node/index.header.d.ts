@@ -27,6 +27,14 @@ export interface ConvertOptions {
   validateBase64?: boolean
   /** Trust the payload's magic bytes over a contradicting `mimeType`. Default `true`. */
   sniffMime?: boolean
+  /**
+   * Check image bytes before sending: `structure` (signature, chunk and segment lengths, PNG CRCs,
+   * end marker), `decode` also decodes them fully, `off` checks only base64 and magic bytes. Bytes
+   * after the end marker are trimmed and wrong PNG CRCs recomputed (`image_repaired`); an image
+   * that is not valid, and a PDF not starting with `%PDF-`, become markers (`invalid_image`,
+   * `invalid_document`). Default `'structure'`.
+   */
+  validateImages?: 'structure' | 'decode' | 'off'
   /** Keep blocks whose audience excludes the assistant away from the model. Default `true`. */
   respectAudience?: boolean
   /** `mcp` target: keep payloads inline or replace them by text markers. Default `'inline'`. */
@@ -109,6 +117,9 @@ export type RepairCode =
   | 'url_in_data'
   | 'empty_payload'
   | 'mime_type_mismatch'
+  | 'image_repaired'
+  | 'invalid_image'
+  | 'invalid_document'
   | 'missing_tool_call_id'
 
 /** Codes of notices (reported, never raised). */
@@ -441,6 +452,7 @@ export type ExtractOptions = Pick<
   | 'strict'
   | 'validateBase64'
   | 'sniffMime'
+  | 'validateImages'
   | 'maxImages'
   | 'maxImageBytes'
   | 'maxTotalBytes'

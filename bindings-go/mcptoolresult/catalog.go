@@ -37,6 +37,12 @@ type Options struct {
 	ValidateBase64 *bool `json:"validate_base64,omitempty"`
 	// SniffMIME: trust the payload's magic bytes over a contradicting mimeType. Default true.
 	SniffMIME *bool `json:"sniff_mime,omitempty"`
+	// ValidateImages: check image bytes before sending: structure (signature, chunk and segment
+	// lengths, PNG CRCs, end marker), decode also decodes them fully, off checks only base64 and magic
+	// bytes. Bytes after the end marker are trimmed and wrong PNG CRCs recomputed (image_repaired); an
+	// image that is not valid, and a PDF not starting with %PDF-, become markers (invalid_image,
+	// invalid_document). Default "structure". One of "structure", "decode", "off".
+	ValidateImages string `json:"validate_images,omitempty"`
 	// RespectAudience: keep blocks whose audience excludes the assistant away from the model. Default
 	// true.
 	RespectAudience *bool `json:"respect_audience,omitempty"`

@@ -250,7 +250,8 @@ fn chunk(out: &mut Vec<u8>, kind: &[u8; 4], data: &[u8]) {
     out.extend_from_slice(&crc.to_be_bytes());
 }
 
-/// A PNG whose header claims 50000×50000 (a decompression bomb; no pixel data follows).
+/// A PNG whose header claims 50000×50000 (a decompression bomb) with a well-formed structure:
+/// its one `IDAT` holds an empty zlib stream, never decoded.
 fn bomb_png() -> Vec<u8> {
     let mut out = b"\x89PNG\r\n\x1a\n".to_vec();
     let mut ihdr = Vec::new();
@@ -258,6 +259,7 @@ fn bomb_png() -> Vec<u8> {
     ihdr.extend_from_slice(&50000u32.to_be_bytes());
     ihdr.extend_from_slice(&[8, 2, 0, 0, 0]);
     chunk(&mut out, b"IHDR", &ihdr);
+    chunk(&mut out, b"IDAT", &[0x78, 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01]);
     chunk(&mut out, b"IEND", &[]);
     out
 }

@@ -199,6 +199,7 @@ OPTION_NAMES = [
     "strict",
     "validate_base64",
     "sniff_mime",
+    "validate_images",
     "respect_audience",
     "binary",
     "structured_content",

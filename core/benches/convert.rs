@@ -2,8 +2,8 @@
 //! when built with `--features peer-bench` (`make bench`).
 //!
 //! Inputs: one small text block, 10 mixed blocks, one 5 MiB image (validated and not), every
-//! target on the mixed and the 5 MiB input, `extract_images`, and the JSON-in/JSON-out path for
-//! the 5 MiB result.
+//! target on the mixed and the 5 MiB input, `extract_images`, the JSON-in/JSON-out path for
+//! the 5 MiB result, and the image check (`validate_images`) on a real 5 MiB PNG.
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 use mcp_tool_result::{convert, convert_json, json, Options, Target, Value};
@@ -41,6 +41,52 @@ fn large_image() -> String {
     }
     let data = base64_simd::STANDARD.encode_to_string(&bytes);
     format!(r#"{{"content":[{{"type":"image","data":"{data}","mimeType":"image/png"}}]}}"#)
+}
+
+/// A real PNG of 5 MiB (noise, stored nearly uncompressed) as one image block, and its
+/// decoded size.
+fn real_png() -> (String, usize) {
+    let (width, height) = (1024u32, 1706u32);
+    let mut pixels = vec![0u8; (width * height * 3) as usize];
+    for (i, b) in pixels.iter_mut().enumerate() {
+        *b = (i.wrapping_mul(2_654_435_761) >> 13) as u8;
+    }
+    let mut bytes = Vec::new();
+    let mut encoder = png::Encoder::new(&mut bytes, width, height);
+    encoder.set_color(png::ColorType::Rgb);
+    encoder.set_compression(png::Compression::Fast);
+    let mut writer = encoder.write_header().expect("png header");
+    writer.write_image_data(&pixels).expect("png data");
+    writer.finish().expect("png end");
+    let data = base64_simd::STANDARD.encode_to_string(&bytes);
+    let text = format!(r#"{{"content":[{{"type":"image","data":"{data}","mimeType":"image/png"}}]}}"#);
+    (text, bytes.len())
+}
+
+/// The `mcp` target (which carries the image as it is) on a real 5 MiB PNG: no check, the
+/// base64 check alone, then the structural check and a full decode on top of it.
+fn bench_image_check(c: &mut Criterion) {
+    let (text, size) = real_png();
+    let input = json::parse(&text).expect("png input parses");
+    let mut group = c.benchmark_group("image_check_5mib_png");
+    group.throughput(Throughput::Bytes(size as u64));
+    group.sample_size(20);
+    for (name, options) in [
+        ("none", r#"{"validate_base64":false,"validate_images":"off"}"#),
+        ("base64_only", r#"{"validate_images":"off"}"#),
+        ("base64_and_structure", r#"{"validate_images":"structure"}"#),
+        ("base64_and_decode", r#"{"validate_images":"decode"}"#),
+    ] {
+        let opts = Options::from_value(&json::parse(options).expect("options parse")).expect("valid options");
+        group.bench_function(name, |b| {
+            b.iter_batched(
+                || input.clone(),
+                |value: Value<'_>| drop(convert(value, Target::Mcp, &opts).expect("converts")),
+                BatchSize::SmallInput,
+            )
+        });
+    }
+    group.finish();
 }
 
 fn options(validate: bool) -> Options {
@@ -144,5 +190,5 @@ fn benches(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(convert_benches, benches);
+criterion_group!(convert_benches, benches, bench_image_check);
 criterion_main!(convert_benches);

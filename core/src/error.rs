@@ -82,6 +82,12 @@ codes! {
     EmptyPayload = "empty_payload", Repair;
     /// The payload's magic bytes contradict `mimeType`.
     MimeTypeMismatch = "mime_type_mismatch", Repair;
+    /// Image bytes repaired: bytes after the end marker trimmed, wrong PNG CRCs recomputed.
+    ImageRepaired = "image_repaired", Repair;
+    /// Image bytes that are not a well-formed file of their type; the block becomes a marker.
+    InvalidImage = "invalid_image", Repair;
+    /// A PDF document whose bytes do not start with `%PDF-`; the blob becomes a marker.
+    InvalidDocument = "invalid_document", Repair;
     /// The target's item needs a tool-call id and none was given.
     MissingToolCallId = "missing_tool_call_id", Repair;
     /// A JSON-RPC response envelope was unwrapped.

@@ -66,6 +66,20 @@ option_enum! {
 }
 
 option_enum! {
+    /// How image bytes are checked before they are sent (see `imagecheck`).
+    #[derive(Default)]
+    pub enum ValidateImages {
+        /// Check the file structure (signature, chunk or segment lengths, checksums, end marker).
+        #[default]
+        Structure = "structure",
+        /// Check the structure, then decode the image fully.
+        Decode = "decode",
+        /// Check nothing beyond base64 and magic bytes.
+        Off = "off",
+    }
+}
+
+option_enum! {
     /// The form of payloads the target's SDK types as binary.
     #[derive(Default)]
     pub enum PayloadForm {
@@ -200,6 +214,11 @@ options! {
         kind: bool, nullable: false, extract: true, per_call: false,
         doc: "Trust the payload's magic bytes over a contradicting `mimeType`.",
         label: "Sniff MIME", hint: "trust the bytes over a contradicting mimeType",
+    }
+    validate_images: ValidateImages = Structure {
+        kind: enum(ValidateImages), nullable: false, extract: true, per_call: false,
+        doc: "Check image bytes before sending: `structure` (signature, chunk and segment lengths, PNG CRCs, end marker), `decode` also decodes them fully, `off` checks only base64 and magic bytes. Bytes after the end marker are trimmed and wrong PNG CRCs recomputed (`image_repaired`); an image that is not valid, and a PDF not starting with `%PDF-`, become markers (`invalid_image`, `invalid_document`).",
+        label: "Validate images", hint: "check image structure, decode fully, or not",
     }
     respect_audience: bool = true {
         kind: bool, nullable: false, extract: false, per_call: false,

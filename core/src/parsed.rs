@@ -172,6 +172,8 @@ pub struct Omitted {
     pub uri: Option<String>,
     /// Why it was omitted.
     pub reason: &'static str,
+    /// The payload's decoded size, when it was read.
+    pub size: Option<u64>,
 }
 
 /// An embedded resource: text, blob or both.

@@ -10,6 +10,7 @@ export const OPTIONS = [
   { key: 'strict', kind: 'bool', default: false, label: 'Strict', hint: 'raise on the first repair instead of repairing' },
   { key: 'validate_base64', kind: 'bool', default: true, label: 'Validate base64', hint: 'check every payload is base64' },
   { key: 'sniff_mime', kind: 'bool', default: true, label: 'Sniff MIME', hint: 'trust the bytes over a contradicting mimeType' },
+  { key: 'validate_images', kind: 'choice', choices: ['structure', 'decode', 'off'], default: 'structure', label: 'Validate images', hint: 'check image structure, decode fully, or not' },
   { key: 'respect_audience', kind: 'bool', default: true, label: 'Respect audience', hint: 'keep user-only blocks from the model' },
   { key: 'binary', kind: 'choice', choices: ['inline', 'marker'], default: 'inline', label: 'Binary (mcp)', hint: 'mcp target: payloads inline or as markers' },
   { key: 'structured_content', kind: 'choice', choices: ['fallback', 'prefer', 'append', 'ignore'], default: 'fallback', label: 'structuredContent', hint: 'how structuredContent reaches the model' },

@@ -48,6 +48,9 @@ ErrorCode = Literal[
     "url_in_data",
     "empty_payload",
     "mime_type_mismatch",
+    "image_repaired",
+    "invalid_image",
+    "invalid_document",
     "missing_tool_call_id",
 ]
 """The ``code`` of a :class:`ConvertError` (repairs raise in strict mode)."""
@@ -68,6 +71,9 @@ RepairCode = Literal[
     "url_in_data",
     "empty_payload",
     "mime_type_mismatch",
+    "image_repaired",
+    "invalid_image",
+    "invalid_document",
     "missing_tool_call_id",
 ]
 """Codes of repairs (diagnostics in lenient mode, raised in strict mode)."""
@@ -96,6 +102,12 @@ class Options(TypedDict, total=False):
     """Check that every payload is canonical base64 (repair or replace it if not). Default True."""
     sniff_mime: bool
     """Trust the payload's magic bytes over a contradicting ``mimeType``. Default True."""
+    validate_images: Literal["structure", "decode", "off"]
+    """Check image bytes before sending: ``structure`` (signature, chunk and segment lengths, PNG
+    CRCs, end marker), ``decode`` also decodes them fully, ``off`` checks only base64 and magic
+    bytes. Bytes after the end marker are trimmed and wrong PNG CRCs recomputed
+    (``image_repaired``); an image that is not valid, and a PDF not starting with ``%PDF-``,
+    become markers (``invalid_image``, ``invalid_document``). Default "structure"."""
     respect_audience: bool
     """Keep blocks whose audience excludes the assistant away from the model. Default True."""
     binary: Literal["inline", "marker"]

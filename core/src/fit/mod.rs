@@ -31,6 +31,11 @@ pub fn inspect(bytes: &[u8]) -> Option<(Format, u32, u32)> {
     Some((format, width, height))
 }
 
+/// Decodes `bytes` of `format` fully, to check that they decode (the pixels are dropped).
+pub(crate) fn decode_check(format: Format, bytes: &[u8]) -> Result<(), FitError> {
+    decode::decode(format, bytes).map(drop)
+}
+
 /// What a fitted image must satisfy; `None` means no limit.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Limits {

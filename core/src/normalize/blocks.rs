@@ -1,6 +1,8 @@
 //! Content blocks: type resolution and inference, text, resources, links and annotations.
 
-use super::media::{checked_mime, declared_label, link, media_block, payload, sniff, PayloadOutcome};
+use super::media::{
+    checked_bytes, checked_mime, declared_label, invalid, link, media_block, payload, sniff, PayloadOutcome,
+};
 use super::{plain_block, rename_aliases, Context, Keys, ANNOTATION_ALIASES, BLOCK_ALIASES};
 use crate::canonical;
 use crate::error::{Code, ConvertError};
@@ -286,6 +288,16 @@ fn resource_block<'a>(
             Some(Str::owned(canonical::to_text(&other)))
         }
     };
+    let mut blob = blob;
+    if let (Some(payload), Some(mime)) = (blob.as_mut(), mime.as_ref()) {
+        if let Some(reason) = checked_bytes(payload, mime.as_str(), &blob_loc, ctx)? {
+            if text.is_none() {
+                let uri = Some(uri.as_str().to_owned()).filter(|u| !u.is_empty());
+                return Ok(Some((invalid("resource", payload, mime, uri, reason), None)));
+            }
+            blob = None;
+        }
+    }
     if text.is_none() && blob.is_none() {
         if let Some((reason, label, uri)) = omitted_at {
             let omitted = BlockKind::Omitted(Box::new(Omitted {
@@ -293,6 +305,7 @@ fn resource_block<'a>(
                 label,
                 uri,
                 reason,
+                size: None,
             }));
             return Ok(Some((omitted, None)));
         }
@@ -337,6 +350,7 @@ fn link_block<'a>(
                 label,
                 uri: None,
                 reason: "missing uri",
+                size: None,
             })));
         }
     };

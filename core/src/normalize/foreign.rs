@@ -5,7 +5,7 @@
 //! own field names (`tool_use_id`, `is_error`, `media_type`, `call_id`) report nothing.
 
 use super::blocks::block;
-use super::media::{checked_mime, payload, sniff, starts_with_ignore_case, PayloadOutcome};
+use super::media::{checked_bytes, checked_mime, invalid, payload, sniff, starts_with_ignore_case, PayloadOutcome};
 use super::{plain_block, truthy, Context};
 use crate::canonical;
 use crate::error::{Code, ConvertError};
@@ -241,7 +241,7 @@ fn framework_error(map: Map<'_>) -> Option<BlockKind<'_>> {
 }
 
 /// What a foreign payload becomes.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 enum Class {
     Image,
     Audio,
@@ -291,6 +291,7 @@ fn media<'a>(
                 label,
                 uri: None,
                 reason,
+                size: None,
             }))))
         }
         PayloadOutcome::Url(url) => return Ok(Some(super::media::link(url, declared))),
@@ -300,6 +301,12 @@ fn media<'a>(
         Some(declared) => checked_mime(declared, sniffed, mime_loc, ctx)?,
         None => Str::borrowed(sniffed.unwrap_or("application/octet-stream")),
     };
+    let mut payload = payload;
+    if class != Class::Audio {
+        if let Some(reason) = checked_bytes(&mut payload, mime.as_str(), data_loc, ctx)? {
+            return Ok(Some(invalid(class.name(), &payload, &mime, None, reason)));
+        }
+    }
     Ok(Some(match class {
         Class::Image => BlockKind::Media(Box::new(MediaBlock {
             kind: MediaKind::Image,

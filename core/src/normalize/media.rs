@@ -6,8 +6,11 @@ use super::{Context, Keys};
 use crate::base64;
 use crate::error::{Code, ConvertError};
 use crate::fields::Fields;
+use crate::fit::Format;
+use crate::imagecheck::{self, Verdict};
 use crate::mime;
 use crate::model::{Str, Value};
+use crate::options::ValidateImages;
 use crate::parsed::{BlockKind, Link, MediaBlock, MediaKind, Omitted, Payload};
 use crate::pointer::Loc;
 
@@ -107,6 +110,7 @@ pub(crate) fn media_block<'a>(
             label: declared_label(declared.as_ref()),
             uri: None,
             reason,
+            size: None,
         }))
     };
     let data_loc = loc.key("data");
@@ -152,7 +156,76 @@ pub(crate) fn media_block<'a>(
             }
         },
     };
+    let mut payload = payload;
+    if kind == MediaKind::Image {
+        if let Some(reason) = checked_bytes(&mut payload, mime.as_str(), &data_loc, ctx)? {
+            return Ok(invalid("image", &payload, &mime, None, reason));
+        }
+    }
     Ok(BlockKind::Media(Box::new(MediaBlock { kind, payload, mime })))
+}
+
+/// The omitted block of bytes that [`checked_bytes`] refused: `[kind mime, size: reason]`.
+pub(super) fn invalid<'a>(
+    kind: &'static str,
+    payload: &Payload<'_>,
+    mime: &Str<'_>,
+    uri: Option<String>,
+    reason: &'static str,
+) -> BlockKind<'a> {
+    BlockKind::Omitted(Box::new(Omitted {
+        kind,
+        label: Some(mime.as_str().to_owned()),
+        uri,
+        reason,
+        size: Some(payload.size()),
+    }))
+}
+
+/// Applies `validate_images` to a payload of type `mime`: PNG, JPEG, GIF and WebP by their
+/// structure (see [`imagecheck`]), BMP, TIFF and PDF by their signature. Repairs the payload
+/// in place (`image_repaired`), or returns the marker reason of bytes that cannot be sent
+/// (`invalid_image`, `invalid_document`). Other types, and payloads that are not base64
+/// (`validate_base64: false`), are left as they are.
+pub(super) fn checked_bytes(
+    payload: &mut Payload<'_>,
+    mime: &str,
+    loc: &Loc<'_>,
+    ctx: &mut Context<'_>,
+) -> Result<Option<&'static str>, ConvertError> {
+    let mode = ctx.options.validate_images;
+    let essence = mime::essence(mime);
+    let Some(reason) = imagecheck::invalid_reason(essence).filter(|_| mode != ValidateImages::Off) else {
+        return Ok(None);
+    };
+    if !ctx.options.validate_base64 && !payload.data.is_canonical_base64() {
+        return Ok(None);
+    }
+    let head = base64::prefix_bytes(payload.data.head(base64::PREFIX_CHARS));
+    let why = match (imagecheck::signature_ok(essence, &head), Format::of_mime(essence)) {
+        (Some(true), _) | (None, None) => return Ok(None),
+        (Some(false), _) => "the bytes do not start with its signature".to_owned(),
+        (None, Some(format)) => {
+            let Ok(bytes) = base64_simd::STANDARD.decode_to_vec(payload.data.as_str().as_bytes()) else {
+                return Ok(None);
+            };
+            match imagecheck::check(format, &bytes, mode == ValidateImages::Decode) {
+                Verdict::Valid => return Ok(None),
+                Verdict::Repaired(fixed, what) => {
+                    ctx.repair(Code::ImageRepaired, loc, format!("image repaired: {what}"))?;
+                    payload.data = Str::owned(base64_simd::STANDARD.encode_to_string(&fixed)).mark_json_safe();
+                    return Ok(None);
+                }
+                Verdict::Invalid(why) => why,
+            }
+        }
+    };
+    let code = match essence {
+        "application/pdf" => Code::InvalidDocument,
+        _ => Code::InvalidImage,
+    };
+    ctx.repair(code, loc, format!("{reason}: {why}"))?;
+    Ok(Some(reason))
 }
 
 pub(super) fn link<'a>(uri: Str<'a>, mime: Option<Str<'a>>) -> BlockKind<'a> {

@@ -238,7 +238,7 @@ pub(crate) fn omitted_marker(kind: &BlockKind<'_>) -> Option<String> {
                 kind: omitted.kind,
                 label: omitted.label.as_deref(),
                 title: None,
-                size: None,
+                size: omitted.size,
                 uri: omitted.uri.as_deref(),
                 reason: Some(omitted.reason),
             }
