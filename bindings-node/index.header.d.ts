@@ -110,6 +110,7 @@ export type RepairCode =
   | 'empty_payload'
   | 'mime_type_mismatch'
   | 'missing_tool_call_id'
+  | 'json_text_input'
 
 /** Codes of notices (reported, never raised). */
 export type NoticeCode =

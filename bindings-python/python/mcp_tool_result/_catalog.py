@@ -49,6 +49,7 @@ ErrorCode = Literal[
     "empty_payload",
     "mime_type_mismatch",
     "missing_tool_call_id",
+    "json_text_input",
 ]
 """The ``code`` of a :class:`ConvertError` (repairs raise in strict mode)."""
 
@@ -69,6 +70,7 @@ RepairCode = Literal[
     "empty_payload",
     "mime_type_mismatch",
     "missing_tool_call_id",
+    "json_text_input",
 ]
 """Codes of repairs (diagnostics in lenient mode, raised in strict mode)."""
 
