@@ -385,7 +385,7 @@ def go_catalog(cat: dict) -> str:
     out += [
         "}",
         "",
-        "// bindingDefaults are the options Convert, ToCopilot and ExtractImages send before the",
+        "// bindingDefaults are the options Convert and ToCopilot send before the",
         "// caller's (a later duplicate key wins in the core): the core's defaults for Go.",
         f"var bindingDefaults = []byte(`{{{defaults_members(cat, 'go')}}}`)",
     ]
