@@ -183,8 +183,10 @@ def python_catalog(cat: dict) -> str:
         ("Options", "Conversion options (keyword arguments; camelCase names are accepted too).", False),
         (
             "ExtractOptions",
-            "The options ``extract_images`` reads; it refuses the others, and its caps default to the\n"
-            "    smallest common provider limits (not a target's).",
+            (
+                "The options ``extract_images`` reads; it refuses the others, and its caps default to the\n"
+                "    smallest common provider limits (not a target's)."
+            ),
             True,
         ),
     ]:
