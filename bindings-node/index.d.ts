@@ -121,6 +121,7 @@ export type RepairCode =
   | 'invalid_image'
   | 'invalid_document'
   | 'missing_tool_call_id'
+  | 'json_text_input'
 
 /** Codes of notices (reported, never raised). */
 export type NoticeCode =
@@ -476,7 +477,8 @@ export declare class ConvertError extends Error {
  * Converts an MCP `CallToolResult` for `target`.
  *
  * `value` is the object `client.callTool()` returns, or any JSON value: a string is a string
- * value, never JSON text (see `convertJson`). `Uint8Array` and `Buffer` values inside it are
+ * value, not JSON text (see `convertJson`), except the JSON text of a tool result: read as that
+ * result with a `json_text_input` diagnostic (strict mode throws). `Uint8Array` and `Buffer` values inside it are
  * payloads; other values must be JSON values. Returns `{output, attachments?, diagnostics?}`,
  * typed by `target` and by the options given (`toolCallId` makes the output's id present).
  * Throws a `ConvertError` with `code` and `path` (a JSON Pointer into the input, or into the
@@ -528,7 +530,9 @@ export declare function toCopilot(value: unknown, options?: ConvertOptions | nul
  * Finds MCP image blocks (`{type: "image", data, mimeType}`) anywhere in a JSON value, such as
  * what sandboxed code returned after calling tools, in document order. Each image passes the
  * payload and MIME rules and the caps; `text` is the value with a marker where each image was.
- * A string is a value (see `extractImagesJson` for JSON text). Throws a `ConvertError`.
+ * A string is a value (see `extractImagesJson` for JSON text), except the JSON text of a tool
+ * result: read as that result (`json_text_input`). Options it does not read (`maxTextChars`,
+ * `toolCallId`, …) throw `invalid_option`. Throws a `ConvertError`.
  */
 export declare function extractImages(value: unknown, options?: ExtractOptions | null): Extraction
 

@@ -58,6 +58,53 @@ func TestOptionsCoverTheCoreOptions(t *testing.T) {
 	}
 }
 
+// ExtractImages sends only the options set (not the binding's payload and host, which it does
+// not read), and the core refuses every option extract_images does not read, at its key.
+func TestExtractImagesRefusesTheOptionsItDoesNotRead(t *testing.T) {
+	if _, err := ExtractImages(`[]`, Options{MaxImages: Int(1), Strict: Bool(true), FitImages: "off"}); err != nil {
+		t.Fatal(err)
+	}
+	for path, opts := range map[string]Options{
+		"/max_text_chars":    {MaxTextChars: Int(5)},
+		"/tool_call_id":      {ToolCallID: "call_1"},
+		"/binary":            {Binary: "marker"},
+		"/payload":           {Payload: "wire"},
+		"/respect_audience":  {RespectAudience: Bool(true)},
+		"/images_in_request": {ImagesInRequest: Int(0)},
+	} {
+		_, err := ExtractImages(`[]`, opts)
+		var ce *ConvertError
+		if !errors.As(err, &ce) || ce.Code != "invalid_option" || ce.Path != path || !strings.Contains(ce.Message, "ExtractImages") {
+			t.Fatalf("ExtractImages with %s: got %v", path, err)
+		}
+	}
+	_, err := ExtractImagesJSON([]byte(`[]`), []byte(`{"toolCallId":"c"}`))
+	var ce *ConvertError
+	if !errors.As(err, &ce) || ce.Code != "invalid_option" || ce.Path != "/toolCallId" {
+		t.Fatalf("got %v", err)
+	}
+}
+
+// A JSON string holding the JSON text of a tool result is read as that result
+// (json_text_input at the root); strict mode raises it, naming ConvertJSON.
+func TestJSONTextOfAResultInAStringIsReadAsTheResult(t *testing.T) {
+	result := `{"content":[{"type":"text","text":"hi"}]}`
+	quoted, _ := json.Marshal(result)
+	conv, err := ConvertJSON(quoted, TargetText, nil)
+	if err != nil || string(conv.Output) != `"hi"` || len(conv.Diagnostics) != 1 || conv.Diagnostics[0].Code != "json_text_input" {
+		t.Fatalf("got %+v, %v", conv, err)
+	}
+	_, err = ConvertJSON(quoted, TargetText, []byte(`{"strict":true}`))
+	var ce *ConvertError
+	if !errors.As(err, &ce) || ce.Code != "json_text_input" || ce.Path != "" || !strings.Contains(ce.Message, "ConvertJSON") {
+		t.Fatalf("got %v", err)
+	}
+	e, err := ExtractImagesJSON(quoted, nil)
+	if err != nil || e.Text != result || len(e.Diagnostics) != 1 || e.Diagnostics[0].Code != "json_text_input" {
+		t.Fatalf("got %+v, %v", e, err)
+	}
+}
+
 func TestExtractImages(t *testing.T) {
 	value := map[string]any{
 		"results": []any{

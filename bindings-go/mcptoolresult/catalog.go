@@ -85,6 +85,6 @@ type Options struct {
 	MaxTextChars *int `json:"max_text_chars,omitempty"`
 }
 
-// bindingDefaults are the options Convert, ToCopilot and ExtractImages send before the
+// bindingDefaults are the options Convert and ToCopilot send before the
 // caller's (a later duplicate key wins in the core): the core's defaults for Go.
 var bindingDefaults = []byte(`{"payload":"sdk","host":"go"}`)

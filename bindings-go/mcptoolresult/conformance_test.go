@@ -41,9 +41,13 @@ type fixturePayload struct {
 	MaxBytes int    `json:"max_bytes"`
 }
 
-// runOptions are the case's options as given, with payload "wire" when the case sets no
-// payload: the fixtures pin the core's default, not this binding's.
+// runOptions are the case's options as given, with payload "wire" when a conversion case sets
+// no payload: the fixtures pin the core's default, not this binding's (extract_images reads no
+// payload option and refuses one).
 func runOptions(t *testing.T, c fixtureCase) []byte {
+	if c.Target == targetExtractImages {
+		return c.Options
+	}
 	if len(c.Options) == 0 {
 		return []byte(`{"payload":"wire"}`)
 	}

@@ -133,17 +133,23 @@ func ConvertJSONText(input []byte, target Target, options []byte) (string, error
 // images plus the value as text with a marker where each image was. value is accepted in the
 // same forms as by Convert: []byte, json.RawMessage and string are JSON text. The caps default
 // to max_images 20, max_image_bytes 3,932,160, max_total_bytes 20 MiB and
-// max_image_dimension 8000. Errors are *ConvertError.
+// max_image_dimension 8000. Only the fields extract_images reads may be set (Strict,
+// ValidateBase64, SniffMIME, the caps, FitImages): any other is an "invalid_option" error at
+// its key. Errors are *ConvertError.
 func ExtractImages(value any, opts Options) (Extraction, error) {
-	options, err := marshalOptions(opts)
+	if opts == (Options{}) {
+		return extractImages(value, nil)
+	}
+	options, err := json.Marshal(opts)
 	if err != nil {
-		return Extraction{}, err
+		return Extraction{}, internalError("marshalling options: " + err.Error())
 	}
 	return extractImages(value, options)
 }
 
 // ExtractImagesJSON is ExtractImages for a value given as JSON text, with options given as a
-// JSON object passed to the core untouched (nil or empty for the defaults).
+// JSON object passed to the core untouched (nil or empty for the defaults; an option
+// extract_images does not read is an "invalid_option" error).
 func ExtractImagesJSON(input []byte, options []byte) (Extraction, error) {
 	return extractImages(input, options)
 }
@@ -153,8 +159,8 @@ func Targets() []string {
 	return append([]string(nil), facts.Of.Targets...)
 }
 
-// marshalOptions is what Convert, ToCopilot and ExtractImages send: this binding's defaults
-// (catalog.go), then the options set in opts.
+// marshalOptions is what Convert and ToCopilot send: this binding's defaults (catalog.go), then
+// the options set in opts.
 func marshalOptions(opts Options) ([]byte, error) {
 	if opts == (Options{}) {
 		return bindingDefaults, nil

@@ -18,7 +18,7 @@ mod error;
 mod leaves;
 
 use mcp_tool_result::__private::{bytes_pointers, PointerToken};
-use mcp_tool_result::{json, Options, Target, Value};
+use mcp_tool_result::{json, Door, Options, Target, Value};
 
 pub use error::ConvertError;
 
@@ -52,7 +52,7 @@ pub fn convert(input_json: &[u8], target: String, options_json: String) -> Resul
 #[uniffi::export]
 pub fn extract_images(input_json: &[u8], options_json: String) -> Result<String, ConvertError> {
     let input = error::utf8(input_json)?;
-    let options = Options::from_json(&options_json)?;
+    let options = Options::from_json_for(Door::ExtractImages, &options_json)?;
     let extraction = mcp_tool_result::extract_images_str(input, &options)?.into_value();
     Ok(answer(extraction, input, Value::Array(Vec::new())))
 }

@@ -19,7 +19,7 @@ const inputs = {
     content: [
       { type: 'text', text: 'Analysis complete' },
       { type: 'text', text: 'Two issues found' },
-      { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' },
+      { type: 'image', data: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAABHRFWHRjAHh4Jy+EVQAAAA1JREFUeJxjYPjfcAIABMoCSNncgTQAAAAASUVORK5CYII=', mimeType: 'image/png' },
       { type: 'resource', resource: { uri: 'file:///report.md', mimeType: 'text/markdown', text: 'Report details' } },
       { type: 'resource', resource: { uri: 'file:///r.pdf', mimeType: 'application/pdf', blob: 'JVBERi0x' } },
       { type: 'text', text: 'Issue 1: unused import', annotations: { audience: ['assistant'], priority: 0.8 } },

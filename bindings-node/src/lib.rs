@@ -14,7 +14,7 @@ mod task;
 mod texts;
 
 use mcp_tool_result::__private::PointerToken;
-use mcp_tool_result::{json, Code, ConvertError, Options, Value};
+use mcp_tool_result::{json, Code, ConvertError, Door, Options, Value};
 use napi::bindgen_prelude::{AsyncTask, Env, Object, Result, Unknown};
 use napi::JsValue;
 use napi_derive::napi;
@@ -107,7 +107,7 @@ pub fn extract_lowered<'e>(
     leaves: Unknown<'e>,
     options: Unknown<'e>,
 ) -> Result<Unknown<'e>> {
-    lowered(env, text, leaves, options, |input, options| {
+    lowered(env, text, leaves, options, Door::ExtractImages, |input, options| {
         Ok(mcp_tool_result::extract_images(input, options)?.into_value())
     })
 }
@@ -152,13 +152,14 @@ pub fn register_convert_error<'e>(env: &'e Env, class: Unknown<'e>) -> Result<Un
     Ok(unsafe { Unknown::from_raw_unchecked(env.raw(), kept) })
 }
 
-/// Reads the options (JSON text) and the input (JSON text plus leaves), runs `core` and lifts its
-/// result. The options are checked before the input.
+/// Reads the options of `door` (JSON text) and the input (JSON text plus leaves), runs `core` and
+/// lifts its result. The options are checked before the input.
 fn lowered<'e>(
     env: &'e Env,
     text: Unknown<'e>,
     leaves: Unknown<'e>,
     options: Unknown<'e>,
+    door: Door,
     core: impl for<'v> FnOnce(Value<'v>, &Options) -> std::result::Result<Value<'v>, ConvertError>,
 ) -> Result<Unknown<'e>> {
     let (texts, mut buffer): (_, TextBuffer) = (Texts::new(), [0; STACK]);
@@ -166,7 +167,7 @@ fn lowered<'e>(
     let outcome = (|| {
         let options = lower.text(options.raw(), Code::InvalidOption, "the options")?;
         let text = lower.json_text(text.raw(), &mut buffer)?;
-        let options = Options::from_json(&options)?;
+        let options = Options::from_json_for(door, &options)?;
         let mut input = json::parse(&text)?;
         if has_leaves(&leaves) {
             input = lower.resolve(input, leaves.raw())?;

@@ -53,15 +53,44 @@ test('ConvertError: an Error with code, path and a readable message', () => {
   assert.match(error.stack, /ConvertError/)
 })
 
-test('convert takes values: a string is a string value, never JSON text', () => {
-  const text = '{"content":[{"type":"text","text":"hi"}]}'
+test('convert takes values: a string is a string value, not JSON text', () => {
+  const text = '{"type":"text","text":"hi"}'
   assert.equal(esm.convert(text, 'anthropic-mcp').output.content, text)
   const e = failure(() => esm.convert(text, 'copilot'))
   assert.deepEqual([e.code, e.path], ['invalid_tool_result', ''])
 })
 
+test('a string holding the JSON text of a tool result is read as that result (json_text_input)', () => {
+  const result = { content: [{ type: 'text', text: 'hi' }, { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' }] }
+  const text = JSON.stringify(result)
+  const out = esm.convert(text, 'anthropic-mcp', { toolCallId: 'mcptoolu_1' })
+  assert.deepEqual(out.output, esm.convert(result, 'anthropic-mcp', { toolCallId: 'mcptoolu_1' }).output)
+  assert.deepEqual(out.diagnostics[0], { code: 'json_text_input', path: '', message: out.diagnostics[0].message })
+  const e = failure(() => esm.convert(text, 'copilot', { strict: true }))
+  assert.deepEqual([e.code, e.path], ['json_text_input', ''])
+  assert.match(e.message, /convertJson/)
+  const found = esm.extractImages(text)
+  assert.deepEqual(found.images, esm.extractImages(result).images)
+  assert.equal(found.diagnostics[0].code, 'json_text_input')
+  assert.match(failure(() => esm.extractImages(text, { strict: true })).message, /extractImagesJson/)
+})
+
+test('extractImages refuses the options it does not read, in either spelling', () => {
+  const body = dts.match(/export type ExtractOptions = Pick<\s*ConvertOptions,([^>]*)>/)[1]
+  const reads = new Set([...body.matchAll(/'(\w+)'/g)].map((m) => m[1]))
+  assert.ok(reads.has('maxImages') && !reads.has('maxTextChars'))
+  for (const [name, value] of [['maxTextChars', 5], ['max_text_chars', 5], ['toolCallId', 'c'], ['binary', 'marker'], ['payload', 'wire'], ['host', null]]) {
+    for (const run of [() => esm.extractImages([], { [name]: value }), () => esm.extractImagesJson('[]', { [name]: value })]) {
+      const e = failure(run)
+      assert.deepEqual([e.code, e.path], ['invalid_option', `/${name}`], name)
+      assert.match(e.message, /extractImages/)
+    }
+  }
+  assert.deepEqual(esm.extractImages([], { maxImages: 1, strict: true, fitImages: 'off' }), { images: [], text: '[]' })
+})
+
 test('convertJson and extractImagesJson take JSON text: a string, a Buffer or a Uint8Array of UTF-8', () => {
-  const result = { content: [{ type: 'text', text: 'hé 😀' }, { type: 'image', data: 'R0lGODlh', mimeType: 'IMAGE/GIF' }], isError: 1 }
+  const result = { content: [{ type: 'text', text: 'hé 😀' }, { type: 'image', data: 'R0lGODlhAQABAIEAAAAAAAAAAAAAAAAAACH+AXgALAAAAAABAAEAAAgEAAEEBAA7', mimeType: 'IMAGE/GIF' }], isError: 1 }
   const text = JSON.stringify(result)
   const backing = Buffer.from('xx' + text + 'yy')
   for (const input of [text, Buffer.from(text), new TextEncoder().encode(text), backing.subarray(2, backing.length - 2)]) {

@@ -74,7 +74,7 @@ describe('byte payloads', () => {
 
 describe('JSON text', () => {
   test('gives the same conversion as the object', () => {
-    const result = { content: [{ type: 'text', text: 'a' }, { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'IMAGE/PNG' }], isError: 1 }
+    const result = { content: [{ type: 'text', text: 'a' }, { type: 'image', data: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAABHRFWHRjAHh4Jy+EVQAAAA1JREFUeJxjYPjfcAIABMoCSNncgTQAAAAASUVORK5CYII=', mimeType: 'IMAGE/PNG' }], isError: 1 }
     assert.deepEqual(convertJson(JSON.stringify(result), 'mcp'), convert(result, 'mcp'))
   })
 
@@ -153,7 +153,7 @@ describe('wrong types', () => {
 describe('frozen objects, proxies and getters', () => {
   test('deeply frozen input', () => {
     const freeze = (v) => (typeof v === 'object' && v !== null ? Object.freeze(Object.values(v).forEach(freeze) ?? v) : v)
-    const result = freeze({ content: [{ type: 'text', text: 'a' }, { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' }] })
+    const result = freeze({ content: [{ type: 'text', text: 'a' }, { type: 'image', data: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAABHRFWHRjAHh4Jy+EVQAAAA1JREFUeJxjYPjfcAIABMoCSNncgTQAAAAASUVORK5CYII=', mimeType: 'image/png' }] })
     assert.ok(Object.isFrozen(result.content[0]))
     assert.equal(toCopilot(result).textResultForLlm, 'a')
   })

@@ -9,7 +9,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 
 import { convert, toCopilot } from '../index.mjs'
 
-const PNG = 'iVBORw0KGgo='
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAABHRFWHRjAHh4Jy+EVQAAAA1JREFUeJxjYPjfcAIABMoCSNncgTQAAAAASUVORK5CYII='
 const client = new Client({ name: 'test-client', version: '1.0.0' })
 const server = new McpServer({ name: 'test-server', version: '1.0.0' })
 

@@ -14,7 +14,7 @@ mod options;
 use std::sync::{Arc, OnceLock};
 
 use mcp_tool_result::__private::{binding_defaults, convert_checked};
-use mcp_tool_result::{json, Code, Conversion, ConvertError, Host, Map, Options, Target, Value};
+use mcp_tool_result::{json, Code, Conversion, ConvertError, Door, Host, Map, Options, Target, Value};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 
@@ -204,7 +204,7 @@ fn extraction<'h, 'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let options = lower::options(hosts, options).map_err(|e| error::from_lower(py, e))?;
     let extraction = core_call(py, hosts.borrowed_bytes(), || {
-        let options = Options::from_value(&options)?;
+        let options = Options::from_value_for(Door::ExtractImages, &options)?;
         mcp_tool_result::extract_images(input.into_value()?, &options).map(|x| x.into_value())
     })?;
     lift::value(py, hosts, extraction)

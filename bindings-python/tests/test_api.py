@@ -96,6 +96,21 @@ def test_every_typed_option_is_accepted_by_the_core() -> None:
         assert (caught.value.code, caught.value.path) == ("invalid_option", f"/{name}")
 
 
+def test_extract_images_refuses_the_options_it_does_not_read() -> None:
+    extract = set(m.ExtractOptions.__annotations__)
+    assert extract < set(m.Options.__annotations__)
+    for name, value in VALID_OPTIONS.items():
+        if name in extract:
+            m.extract_images({"content": []}, **{name: value})  # type: ignore[misc]
+            continue
+        with pytest.raises(m.UsageError, match="extract_images") as caught:
+            m.extract_images({"content": []}, **{name: value})  # type: ignore[misc]
+        assert (caught.value.code, caught.value.path) == ("invalid_option", f"/{name}")
+    with pytest.raises(m.UsageError) as caught:
+        m.extract_images_json("{", toolCallId="call_1")  # type: ignore[call-arg]
+    assert (caught.value.code, caught.value.path) == ("invalid_option", "/toolCallId")
+
+
 def test_error_classes() -> None:
     for family in (m.InvalidInputError, m.NotFinalError, m.UsageError, m.InternalError):
         assert issubclass(family, m.ConvertError)

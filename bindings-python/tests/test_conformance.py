@@ -45,7 +45,7 @@ def _strict_loads(text: str) -> Any:
 
 
 def _doors(target: str, case: dict[str, Any]) -> dict[str, Callable[[], Any]]:
-    options = {"payload": "wire", "host": None, **case.get("options", {})}
+    options = case.get("options", {})
     if target == "extract_images":
 
         def run_value(value: Any) -> Any:
@@ -54,6 +54,7 @@ def _doors(target: str, case: dict[str, Any]) -> dict[str, Callable[[], Any]]:
         def run_text(text: str | bytes) -> Any:
             return m.extract_images_json(text, **options)
     else:
+        options = {"payload": "wire", "host": None, **options}
 
         def run_value(value: Any) -> Any:
             return m.convert(value, target, **options)  # type: ignore[arg-type]

@@ -108,19 +108,31 @@ def test_json_text_input(kind: type) -> None:
 
 
 def test_a_str_is_a_string_value_not_json_text() -> None:
-    text = json.dumps(image(PNG_B64))
-    # The JSON text of a result, given to convert, is one string: not a tool result.
+    block = json.dumps(image(PNG_B64)["content"][0])
+    # JSON text that is not a tool result (here a block), given to convert, is one string.
     with pytest.raises(m.InvalidInputError) as caught:
-        copilot(text)
+        copilot(block)
     assert (caught.value.code, caught.value.path) == ("invalid_tool_result", "")
-    # To anthropic-mcp a string is replayed history: it stays that string, whatever it looks like.
-    for value in ("done", "[1, 2", text):
+    # To anthropic-mcp a string is replayed history: it stays that string.
+    for value in ("done", "[1, 2", "{", block):
         out = m.convert(value, "anthropic-mcp")
         assert out["output"]["content"] == value
     with pytest.raises(m.InvalidInputError) as caught:
         m.convert_json("done", "anthropic-mcp")
     assert caught.value.code == "invalid_json"
     assert m.convert_json('"done"', "anthropic-mcp") == m.convert("done", "anthropic-mcp")
+
+
+def test_a_str_holding_the_json_text_of_a_result_is_read_as_that_result() -> None:
+    text = json.dumps(image(PNG_B64))
+    for target in ("copilot", "anthropic-mcp"):
+        out = m.convert(text, target)
+        assert out["output"] == m.convert(image(PNG_B64), target)["output"]
+        assert out["diagnostics"][0]["code"] == "json_text_input"
+        with pytest.raises(m.InvalidInputError, match="convert_json") as caught:
+            m.convert(text, target, strict=True)
+        assert (caught.value.code, caught.value.path) == ("json_text_input", "")
+    assert m.extract_images(text)["images"] == m.extract_images(image(PNG_B64))["images"]
 
 
 def test_top_level_bytes_are_a_payload_value_not_json_text() -> None:

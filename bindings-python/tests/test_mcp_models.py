@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import base64
 import importlib.metadata
+import json
 import os
 from typing import Any
 
@@ -81,6 +82,26 @@ def test_model_equals_its_wire_dump() -> None:
     wire = model.model_dump(**RECIPE)
     for target in m.TARGETS:
         assert m.convert(model, target) == m.convert(wire, target)
+
+
+def test_model_dump_json_given_as_a_value_is_read_as_the_result() -> None:
+    # Issue 30, item 3: the JSON text of a result passed to `convert` is converted as the result
+    # (json_text_input at the root), not sent as one text block; strict mode raises, naming
+    # convert_json. Without by_alias, 2.x writes `meta`/`_meta` as it pleases: compare with the
+    # dict of the same text, which takes the same input rules.
+    model = mixed_result(is_error=False)
+    for text in (model.model_dump_json(), model.model_dump_json(**{"by_alias": True, "exclude_none": True})):
+        for target in ("anthropic-mcp", "anthropic", "copilot"):
+            out = m.convert(text, target, tool_call_id="toolu_1")
+            want = m.convert(json.loads(text), target, tool_call_id="toolu_1")
+            assert out["output"] == want["output"]
+            assert codes_and_paths(out) == [{"code": "json_text_input", "path": ""}, *codes_and_paths(want)]
+        with pytest.raises(m.InvalidInputError, match="convert_json") as caught:
+            m.convert(text, "anthropic-mcp", strict=True)
+        assert (caught.value.code, caught.value.path) == ("json_text_input", "")
+        found = m.extract_images(text)
+        assert found["images"] == m.extract_images(json.loads(text))["images"]
+    assert m.convert('{"a": 1}', "anthropic-mcp")["output"]["content"] == '{"a": 1}'
 
 
 def test_is_error_and_mime_types_survive_in_both_lines() -> None:

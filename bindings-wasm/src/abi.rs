@@ -3,7 +3,7 @@
 use std::alloc::{alloc, dealloc, Layout};
 
 use mcp_tool_result::__private::{bytes_pointers, json_pointer, placeholders, PointerToken};
-use mcp_tool_result::{json, Code, ConvertError, Options, Target, Value};
+use mcp_tool_result::{json, Code, ConvertError, Door, Options, Target, Value};
 
 use crate::{leaves, output};
 
@@ -146,7 +146,7 @@ pub unsafe extern "C" fn mtr_extract_images_leaves(
     };
     output::store((|| {
         // The options' error comes before the input's, as in `mtr_extract_images`.
-        let options = Options::from_json(options?)?;
+        let options = Options::from_json_for(Door::ExtractImages, options?)?;
         let value = placeholders::attach(json::parse(input?)?, &leaves?)?;
         let mut out = mcp_tool_result::extract_images(value, &options)?.into_value();
         placeholders::detach(&mut out);

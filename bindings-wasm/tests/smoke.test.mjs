@@ -80,12 +80,12 @@ test('input that is not UTF-8 is invalid_json', () => {
 })
 
 test('extract_images finds an image and leaves a marker', () => {
-  const input = '{"content":[{"type":"image","data":"iVBORw0KGgo=","mimeType":"image/png"}]}'
+  const input = '{"content":[{"type":"image","data":"iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAABHRFWHRjAHh4Jy+EVQAAAA1JREFUeJxjYPjfcAIABMoCSNncgTQAAAAASUVORK5CYII=","mimeType":"image/png"}]}'
   const got = call('mtr_extract_images', input, '')
   assert.equal(got.status, 0)
   const extraction = JSON.parse(got.out)
   assert.equal(extraction.images.length, 1)
-  assert.equal(extraction.images[0].data, 'iVBORw0KGgo=')
+  assert.equal(extraction.images[0].data, 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAABHRFWHRjAHh4Jy+EVQAAAA1JREFUeJxjYPjfcAIABMoCSNncgTQAAAAASUVORK5CYII=')
 })
 
 test('strict options reach the core', () => {
@@ -98,11 +98,11 @@ test('strict options reach the core', () => {
 })
 
 test('bytes pointers name where the Conversion holds bytes', () => {
-  const input = '{"content":[{"type":"text","text":"a"},{"type":"image","data":"iVBORw0KGgo=","mimeType":"image/png"}]}'
+  const input = '{"content":[{"type":"text","text":"a"},{"type":"image","data":"iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAABHRFWHRjAHh4Jy+EVQAAAA1JREFUeJxjYPjfcAIABMoCSNncgTQAAAAASUVORK5CYII=","mimeType":"image/png"}]}'
   const sdk = call('mtr_convert', input, 'bedrock', '{"payload":"sdk","host":"node"}')
   assert.equal(sdk.status, 0)
   assert.deepEqual(JSON.parse(sdk.bytes), ['/output/toolResult/content/1/image/source/bytes'])
-  assert.equal(JSON.parse(sdk.out).output.toolResult.content[1].image.source.bytes, 'iVBORw0KGgo=')
+  assert.equal(JSON.parse(sdk.out).output.toolResult.content[1].image.source.bytes, 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAABHRFWHRjAHh4Jy+EVQAAAA1JREFUeJxjYPjfcAIABMoCSNncgTQAAAAASUVORK5CYII=')
   assert.equal(call('mtr_convert', input, 'bedrock', '{"payload":"wire"}').bytes, '[]')
   assert.equal(call('mtr_convert', input, 'bedrock', '{"payload":"sdk"}').bytes, '[]')
 })
@@ -140,7 +140,7 @@ test('leaves stay out of the text and come back as placeholders', () => {
   const input = '{"content":[{"type":"text","text":"\\u00000"},{"type":"image","data":"\\u00001","mimeType":"image/png"}]}'
   const [target, targetLen] = put('anthropic')
   const [text, textLen] = put(input)
-  const status = abi.mtr_convert_leaves(text, textLen, target, targetLen, 0, 0, ...putLeaves(['\u0000note', 'iVBORw0KGgo=']))
+  const status = abi.mtr_convert_leaves(text, textLen, target, targetLen, 0, 0, ...putLeaves(['\u0000note', 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAABHRFWHRjAHh4Jy+EVQAAAA1JREFUeJxjYPjfcAIABMoCSNncgTQAAAAASUVORK5CYII=']))
   assert.equal(status, 0)
   const content = JSON.parse(read(abi.mtr_out_ptr(), abi.mtr_out_len())).output.content
   assert.equal(content[0].text, '\u00000', 'the unchanged text is its placeholder')
@@ -158,7 +158,7 @@ test('a new output string starting with U+0000 gets one more U+0000', () => {
 
 test('leaves for extract_images, and a placeholder without its leaf', () => {
   const [text, textLen] = put('{"type":"image","data":"\\u00000","mimeType":"image/png"}')
-  assert.equal(abi.mtr_extract_images_leaves(text, textLen, 0, 0, ...putLeaves(['iVBORw0KGgo='])), 0)
+  assert.equal(abi.mtr_extract_images_leaves(text, textLen, 0, 0, ...putLeaves(['iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAABHRFWHRjAHh4Jy+EVQAAAA1JREFUeJxjYPjfcAIABMoCSNncgTQAAAAASUVORK5CYII='])), 0)
   assert.equal(JSON.parse(read(abi.mtr_out_ptr(), abi.mtr_out_len())).images[0].data, '\u00000')
   assert.equal(abi.mtr_extract_images_leaves(text, textLen, 0, 0, ...putLeaves([])), 1)
   assert.equal(JSON.parse(read(abi.mtr_out_ptr(), abi.mtr_out_len())).code, 'internal_error')

@@ -90,6 +90,8 @@ codes! {
     InvalidDocument = "invalid_document", Repair;
     /// The target's item needs a tool-call id and none was given.
     MissingToolCallId = "missing_tool_call_id", Repair;
+    /// The input is a string holding the JSON text of a tool result; read as that result.
+    JsonTextInput = "json_text_input", Repair;
     /// A JSON-RPC response envelope was unwrapped.
     JsonrpcEnvelope = "jsonrpc_envelope", Notice;
     /// `mimeType` was normalized.

@@ -9,7 +9,7 @@ use crate::fields::Fields;
 use crate::marker::Marker;
 use crate::model::{Map, Str, Value};
 use crate::normalize::{self, Context};
-use crate::options::Options;
+use crate::options::{Door, Options};
 use crate::parsed::{BlockKind, MediaBlock, MediaKind};
 use crate::pointer::{push_token, Loc, PointerToken};
 use crate::targets::media::{Media, MediaClass};
@@ -89,6 +89,7 @@ pub fn extract_images<'a>(value: Value<'a>, options: &Options) -> Result<Extract
 /// is lossy.
 fn extract_checked<'a>(value: Value<'a>, lossy: bool, options: &Options) -> Result<Extraction<'a>, ConvertError> {
     let mut ctx = Context::new(options);
+    let (value, lossy) = normalize::read_json_text(value, lossy, normalize::JsonDoor::ExtractImages, &mut ctx)?;
     let root = Loc::at("");
     if lossy {
         normalize::report_lossy(&value, &root, &mut ctx)?;
@@ -127,7 +128,7 @@ pub fn extract_images_str<'a>(input: &'a str, options: &Options) -> Result<Extra
 /// Extracts the images of JSON text with options given as JSON text (`""` means none) and
 /// returns the Extraction as compact JSON text.
 pub fn extract_images_json(input: &str, options: &str) -> Result<String, ConvertError> {
-    let options = Options::from_json(options)?;
+    let options = Options::from_json_for(Door::ExtractImages, options)?;
     Ok(crate::json::to_string(
         &extract_images_str(input, &options)?.into_value(),
     ))

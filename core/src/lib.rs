@@ -48,7 +48,7 @@ pub use conversion::Conversion;
 pub use error::{Code, CodeKind, ConvertError, Diagnostic, ErrorFamily};
 pub use extract::{extract_images, extract_images_json, extract_images_str, ExtractedImage, Extraction};
 pub use model::{Bytes, Map, Number, Str, Value};
-pub use options::{Binary, FitImages, Host, Options, PayloadForm, Structured, ValidateImages};
+pub use options::{Binary, Door, FitImages, Host, Options, PayloadForm, Structured, ValidateImages};
 pub use targets::Target;
 
 /// The deepest nesting of arrays and objects accepted anywhere in an input.

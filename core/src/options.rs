@@ -329,6 +329,34 @@ pub struct OptionSpec {
     pub hint: &'static str,
 }
 
+/// A function of the API that takes options; each reads its own set of them and refuses the
+/// others (`invalid_option` at the option's key).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Door {
+    /// [`crate::convert`] and its forms (`convert_json`, `to_copilot`, …): every option.
+    Convert,
+    /// [`crate::extract_images`] and its forms: the options whose [`OptionSpec::extract`] is set.
+    ExtractImages,
+}
+
+impl Door {
+    /// Whether the door reads the option `spec`.
+    pub fn reads(self, spec: &OptionSpec) -> bool {
+        match self {
+            Door::Convert => true,
+            Door::ExtractImages => spec.extract,
+        }
+    }
+
+    /// The door's names in the bindings, for messages.
+    fn names(self) -> &'static str {
+        match self {
+            Door::Convert => "convert",
+            Door::ExtractImages => "extract_images (extractImages, ExtractImages)",
+        }
+    }
+}
+
 impl OptionSpec {
     /// The option `key` names: its snake_case name or the camelCase spelling of it.
     pub fn named(key: &str) -> Option<&'static OptionSpec> {
@@ -350,31 +378,51 @@ impl Options {
     /// Parses options given as JSON text (what [`Options::from_value`] takes; `""` means none).
     /// Text that is not JSON is `invalid_option` at `""`.
     pub fn from_json(text: &str) -> Result<Options, ConvertError> {
+        Options::from_json_for(Door::Convert, text)
+    }
+
+    /// [`Options::from_json`] for `door`: an option the door does not read is `invalid_option`
+    /// at its key.
+    pub fn from_json_for(door: Door, text: &str) -> Result<Options, ConvertError> {
         let mut options = Options::default();
-        options.apply_json(text)?;
+        options.apply_json_for(door, text)?;
         Ok(options)
     }
 
     /// Parses options from an object (snake_case or camelCase keys) or `null`.
     pub fn from_value(value: &Value<'_>) -> Result<Options, ConvertError> {
+        Options::from_value_for(Door::Convert, value)
+    }
+
+    /// [`Options::from_value`] for `door`: an option the door does not read is `invalid_option`
+    /// at its key.
+    pub fn from_value_for(door: Door, value: &Value<'_>) -> Result<Options, ConvertError> {
         let mut options = Options::default();
-        options.apply(value)?;
+        options.apply_for(door, value)?;
         Ok(options)
     }
 
     /// Sets options given as JSON text over these, as [`Options::apply`] does (`""` sets none).
     /// Text that is not JSON is `invalid_option` at `""`.
     pub fn apply_json(&mut self, text: &str) -> Result<(), ConvertError> {
+        self.apply_json_for(Door::Convert, text)
+    }
+
+    fn apply_json_for(&mut self, door: Door, text: &str) -> Result<(), ConvertError> {
         if text.trim().is_empty() {
             return Ok(());
         }
         let value = crate::json::parse(text).map_err(|e| ConvertError::new(Code::InvalidOption, "", e.message()))?;
-        self.apply(&value)
+        self.apply_for(door, &value)
     }
 
     /// Sets the options of `value` (an object as [`Options::from_value`] reads, or `null`) over
     /// these; on an error some of them may be set.
     pub fn apply(&mut self, value: &Value<'_>) -> Result<(), ConvertError> {
+        self.apply_for(Door::Convert, value)
+    }
+
+    fn apply_for(&mut self, door: Door, value: &Value<'_>) -> Result<(), ConvertError> {
         let map = match value {
             Value::Null => return Ok(()),
             Value::Object(map) => map,
@@ -390,7 +438,12 @@ impl Options {
         for (key, value) in map.iter() {
             let key = key.as_str();
             let path = || option_path(key);
-            let name = OptionSpec::named(key).map_or("", |spec| spec.name);
+            let spec = OptionSpec::named(key);
+            if spec.is_some_and(|spec| !door.reads(spec)) {
+                let message = format!("option {key:?} is not used by {}; only convert reads it", door.names());
+                return Err(ConvertError::new(Code::InvalidOption, path(), message));
+            }
+            let name = spec.map_or("", |spec| spec.name);
             if !self.set(name, value, path)? {
                 return Err(ConvertError::new(
                     Code::InvalidOption,
@@ -559,6 +612,21 @@ mod tests {
         assert_eq!(options.structured_content, Structured::default());
         assert_eq!(options.payload, PayloadForm::default());
         assert_eq!(options.fit_images, FitImages::default());
+    }
+
+    #[test]
+    fn extract_images_refuses_the_options_it_does_not_read() {
+        let extract = |text: &str| Options::from_json_for(Door::ExtractImages, text);
+        let error = extract(r#"{"maxImages":2,"toolCallId":"c"}"#).unwrap_err();
+        assert_eq!((error.code(), error.path()), (Code::InvalidOption, "/toolCallId"));
+        assert!(error.message().contains("extract_images"), "{}", error.message());
+        for spec in OPTIONS {
+            let text = format!(r#"{{"{}":null}}"#, spec.name);
+            let refused = extract(&text).is_err_and(|e| e.message().contains("not used by"));
+            assert_eq!(refused, !spec.extract, "{}", spec.name);
+            assert!(Options::from_json(&text).is_ok() || !spec.nullable, "{}", spec.name);
+        }
+        assert_eq!(extract(r#"{"max_images":2}"#).unwrap().max_images, Some(2));
     }
 
     #[test]

@@ -44,7 +44,7 @@ fn reads_a_file_and_takes_json_or_string_options() {
     let file = dir.join("result.json");
     std::fs::write(
         &file,
-        r#"{"content":[{"type":"image","data":"iVBORw0KGgo=","mimeType":"image/png"}]}"#,
+        r#"{"content":[{"type":"image","data":"iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAABHRFWHRjAHh4Jy+EVQAAAA1JREFUeJxjYPjfcAIABMoCSNncgTQAAAAASUVORK5CYII=","mimeType":"image/png"}]}"#,
     )
     .expect("write");
     let out = run(
@@ -59,10 +59,10 @@ fn reads_a_file_and_takes_json_or_string_options() {
         "",
     );
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    // 12 base64 characters with one '=' decode to 8 bytes.
+    // A real 1x1 PNG of 86 bytes.
     assert_eq!(
         stdout(&out).trim(),
-        r#"{"output":{"content":[{"type":"text","text":"[image image/png, 8 B]"}],"isError":false}}"#
+        r#"{"output":{"content":[{"type":"text","text":"[image image/png, 86 B]"}],"isError":false}}"#
     );
     std::fs::remove_dir_all(&dir).expect("cleanup");
 }
@@ -119,12 +119,12 @@ fn lists_targets() {
 fn extracts_images() {
     let out = run(
         &["extract"],
-        r#"{"shot":{"type":"image","data":"iVBORw0KGgo=","mimeType":"image/png"},"n":1}"#,
+        r#"{"shot":{"type":"image","data":"iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAABHRFWHRjAHh4Jy+EVQAAAA1JREFUeJxjYPjfcAIABMoCSNncgTQAAAAASUVORK5CYII=","mimeType":"image/png"},"n":1}"#,
     );
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     // The 8-byte PNG signature is one image; the text holds its numbered marker, keys in input order.
     assert_eq!(
         stdout(&out).trim(),
-        r#"{"images":[{"data":"iVBORw0KGgo=","mimeType":"image/png","path":"/shot"}],"text":"{\"shot\":\"[image 1 of 1, image/png, 8 B]\",\"n\":1}"}"#
+        r#"{"images":[{"data":"iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAABHRFWHRjAHh4Jy+EVQAAAA1JREFUeJxjYPjfcAIABMoCSNncgTQAAAAASUVORK5CYII=","mimeType":"image/png","path":"/shot"}],"text":"{\"shot\":\"[image 1 of 1, image/png, 86 B]\",\"n\":1}"}"#
     );
 }

@@ -19,8 +19,8 @@ use std::process::ExitCode;
 
 use mcp_tool_result::__private::bytes_pointers;
 use mcp_tool_result::{
-    convert, convert_json, convert_str, extract_images, extract_images_json, fit, json, ConvertError, Map, Options,
-    Str, Target, Value,
+    convert, convert_json, convert_str, extract_images, extract_images_json, fit, json, ConvertError, Door, Map,
+    Options, Str, Target, Value,
 };
 use sha2::{Digest, Sha256};
 
@@ -181,7 +181,7 @@ fn run_case(case: &Value<'_>, file_target: &str, key: &str, outputs: &mut String
     // As a caller would: the target and the options are read before the input is parsed.
     let from_value: Outcome = (|| -> Result<Value<'static>, ConvertError> {
         if extract {
-            let options = Options::from_value(&options)?;
+            let options = Options::from_value_for(Door::ExtractImages, &options)?;
             let input = json::parse(&input_text)?;
             return Ok(extract_images(input, &options)?.into_value().into_owned());
         }

@@ -20,7 +20,7 @@ const TEXT = `{
   "content" : [
     {"type": "text", "text": "a \\"quoted\\" ] } , text"},
     { "type":"image",
-      "data":"iVBORw0KGgo=", "mimeType": "image/png", "annotations": {"audience": ["user", "assistant"]} },
+      "data":"iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAABHRFWHRjAHh4Jy+EVQAAAA1JREFUeJxjYPjfcAIABMoCSNncgTQAAAAASUVORK5CYII=", "mimeType": "image/png", "annotations": {"audience": ["user", "assistant"]} },
     [1, 2.5e3, -0, true, false, null, {}, []]
   ],
   "a/b": {"m~n": 1, "\\u0041": "escaped key"},
@@ -58,7 +58,7 @@ test('each pointer finds the span of its value, escapes and odd keys included', 
     assert.deepEqual(JSON.parse(TEXT.slice(span.start, span.end)), walk(parsed, pointer).value, pointer)
   }
   const data = locate(TEXT, '/content/1/data')
-  assert.equal(TEXT.slice(data.start, data.end), '"iVBORw0KGgo="')
+  assert.equal(TEXT.slice(data.start, data.end), '"iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAABHRFWHRjAHh4Jy+EVQAAAA1JREFUeJxjYPjfcAIABMoCSNncgTQAAAAASUVORK5CYII="')
 })
 
 test('a pointer the text does not hold finds its deepest prefix', () => {

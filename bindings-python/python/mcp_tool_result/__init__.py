@@ -3,7 +3,9 @@
 :func:`convert` takes values: dicts and lists (tuples count as lists) of JSON-like values, and
 host objects that offer a standard way to become data: pydantic models (such as what the
 ``mcp`` package's ``ClientSession.call_tool`` returns), objects with ``to_dict()``, dataclasses.
-A ``str`` is a string value, never JSON text: JSON text goes to :func:`convert_json`.
+A ``str`` is a string value, not JSON text: JSON text goes to :func:`convert_json` (a ``str``
+holding the JSON text of a tool result, such as ``result.model_dump_json()``, is read as that
+result with a ``json_text_input`` diagnostic; strict mode raises).
 ``bytes``/``bytearray``/``memoryview`` values are payloads (``data``, ``blob``). Payload
 strings are not copied: the output holds the very ``str`` objects of the input.
 
@@ -23,7 +25,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Literal, TypeAlias, TypedDict
 
 from . import _native
-from ._catalog import TARGETS, ErrorCode, NoticeCode, Options, RepairCode, Target
+from ._catalog import TARGETS, ErrorCode, ExtractOptions, NoticeCode, Options, RepairCode, Target
 from ._errors import ConvertError, InternalError, InvalidInputError, NotFinalError, UsageError
 
 if TYPE_CHECKING:
@@ -38,6 +40,7 @@ __all__ = [
     "CopilotToolResult",
     "Diagnostic",
     "ErrorCode",
+    "ExtractOptions",
     "ExtractedImage",
     "Extraction",
     "InternalError",
@@ -128,17 +131,20 @@ class Extraction(_ExtractionImages, total=False):
 if TYPE_CHECKING:
 
     def convert(result: object, target: Target, **options: Unpack[Options]) -> Conversion:
-        """Converts the value ``result`` for ``target`` (a ``str`` is a string value, not JSON text)."""
+        """Converts the value ``result`` for ``target`` (a ``str`` is a string value, not JSON text,
+        except the JSON text of a tool result: read as that result with ``json_text_input``)."""
 
     def convert_json(text: _JsonText, target: Target, **options: Unpack[Options]) -> Conversion:
         """Converts the JSON text ``text`` (``str`` or UTF-8 bytes) for ``target``: what
         ``convert(json.loads(text), target, **options)`` returns, without building the value."""
 
-    def extract_images(value: object, **options: Unpack[Options]) -> Extraction:
+    def extract_images(value: object, **options: Unpack[ExtractOptions]) -> Extraction:
         """Finds the MCP image blocks anywhere in the value ``value`` (any JSON-like value; a ``str``
-        is a string value) and applies the payload, MIME and cap rules."""
+        is a string value, except the JSON text of a tool result: read as that result with
+        ``json_text_input``) and applies the payload, MIME and cap rules. Options it does not
+        read (``max_text_chars``, ``tool_call_id``, ...) raise ``invalid_option``."""
 
-    def extract_images_json(text: _JsonText, **options: Unpack[Options]) -> Extraction:
+    def extract_images_json(text: _JsonText, **options: Unpack[ExtractOptions]) -> Extraction:
         """:func:`extract_images` for the value of the JSON text ``text`` (``str`` or UTF-8 bytes)."""
 
     def to_copilot(result: object, **options: Unpack[Options]) -> CopilotToolResult:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal, TypedDict, get_args
 
-__all__ = ["TARGETS", "ErrorCode", "NoticeCode", "Options", "RepairCode", "Target"]
+__all__ = ["TARGETS", "ErrorCode", "ExtractOptions", "NoticeCode", "Options", "RepairCode", "Target"]
 
 Target = Literal[
     "copilot",
@@ -52,6 +52,7 @@ ErrorCode = Literal[
     "invalid_image",
     "invalid_document",
     "missing_tool_call_id",
+    "json_text_input",
 ]
 """The ``code`` of a :class:`ConvertError` (repairs raise in strict mode)."""
 
@@ -75,6 +76,7 @@ RepairCode = Literal[
     "invalid_image",
     "invalid_document",
     "missing_tool_call_id",
+    "json_text_input",
 ]
 """Codes of repairs (diagnostics in lenient mode, raised in strict mode)."""
 
@@ -148,3 +150,29 @@ class Options(TypedDict, total=False):
     max_text_chars: int | None
     """Most characters of text one result gives the model (``null``: no limit); the middle is cut,
     keeping head and tail (``text_truncated``). Default None."""
+
+
+class ExtractOptions(TypedDict, total=False):
+    """The options ``extract_images`` reads; it refuses the others, and its caps default to the
+    smallest common provider limits (not a target's)."""
+
+    strict: bool
+    """Raise on the first repair instead of repairing. Default False."""
+    validate_base64: bool
+    """Check that every payload is canonical base64 (repair or replace it if not). Default True."""
+    sniff_mime: bool
+    """Trust the payload's magic bytes over a contradicting ``mimeType``. Default True."""
+    max_images: int | None
+    """Most images one result may carry. Default: the target's limit."""
+    max_image_bytes: int | None
+    """Most decoded bytes of one media item. Default: the target's limit."""
+    max_total_bytes: int | None
+    """Most decoded bytes of all media of one result. Default: the target's limit."""
+    max_image_dimension: int | None
+    """Longest image side in pixels. Default: the target's limit."""
+    fit_images: Literal["limits", "recommended", "off"]
+    """Images over a limit: ``limits`` downscales and re-encodes them to fit, ``recommended`` also
+    to the provider's recommended size, ``off`` gives markers (``image_resized`` reports each
+    fit). BMP and TIFF that a target cannot carry are converted to PNG or JPEG unless ``off``
+    (``image_converted``). Default "limits". Fitting can take tens of milliseconds; the GIL is
+    released meanwhile."""

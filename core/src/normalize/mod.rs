@@ -14,12 +14,14 @@ use crate::pointer::Loc;
 
 mod blocks;
 mod foreign;
+mod json_text;
 mod keys;
 mod media;
 mod mirror;
 mod surrogates;
 
 use blocks::{block, object_block};
+pub(crate) use json_text::{read_json_text, JsonDoor};
 pub(crate) use keys::{rename_aliases, Keys};
 pub(crate) use media::media_block;
 pub(crate) use surrogates::report_lossy;

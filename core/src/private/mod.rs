@@ -58,6 +58,7 @@ pub fn convert_checked<'a>(
         _ => options,
     };
     let mut ctx = crate::normalize::Context::new(options);
+    let (input, lossy) = crate::normalize::read_json_text(input, lossy, crate::normalize::JsonDoor::Convert, &mut ctx)?;
     let result = if target == Target::AnthropicMcp {
         crate::normalize::normalize_replay(input, lossy, &mut ctx)?
     } else {

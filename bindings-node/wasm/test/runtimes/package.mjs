@@ -24,7 +24,7 @@ export const requests = [
     name: 'a strict repair raises the ConvertError',
     target: 'anthropic',
     options: { strict: true },
-    body: JSON.stringify({ content: [{ type: 'image', data: 'data:image/png;base64,iVBORw0KGgo=', mimeType: 'image/png' }] }),
+    body: JSON.stringify({ content: [{ type: 'image', data: 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAABHRFWHRjAHh4Jy+EVQAAAA1JREFUeJxjYPjfcAIABMoCSNncgTQAAAAASUVORK5CYII=', mimeType: 'image/png' }] }),
   },
 ]
 
