@@ -162,6 +162,12 @@ class ExtractOptions(TypedDict, total=False):
     """Check that every payload is canonical base64 (repair or replace it if not). Default True."""
     sniff_mime: bool
     """Trust the payload's magic bytes over a contradicting ``mimeType``. Default True."""
+    validate_images: Literal["structure", "decode", "off"]
+    """Check image bytes before sending: ``structure`` (signature, chunk and segment lengths, PNG
+    CRCs, end marker), ``decode`` also decodes them fully, ``off`` checks only base64 and magic
+    bytes. Bytes after the end marker are trimmed and wrong PNG CRCs recomputed
+    (``image_repaired``); an image that is not valid, and a PDF not starting with ``%PDF-``,
+    become markers (``invalid_image``, ``invalid_document``). Default "structure"."""
     max_images: int | None
     """Most images one result may carry. Default: the target's limit."""
     max_image_bytes: int | None
