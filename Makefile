@@ -126,6 +126,8 @@ lane.e2e-node := B
 needs.lint-sources := venv
 needs.schema := venv
 needs.conformance-peers := venv
+# The capture server (conformance/e2e) runs in the venv: Pillow decodes every image it receives.
+needs.e2e-npm := venv
 needs.test-go := conformance-images
 needs.e2e-go := e2e-npm
 # The e2e tests of a binding install the wheel or addon its own test step built.
@@ -304,7 +306,7 @@ E2E := $(BUILD)/e2e
 E2E_NPM := $(E2E)/npm
 E2E_VENV := $(E2E)/py-venv
 E2E_UV := $(BUILD)/py-tools/bin/uv
-E2E_RUN := python3 $(ROOT)/conformance/e2e/harness.py --timeout 900 --
+E2E_RUN := $(PY) $(ROOT)/conformance/e2e/harness.py --timeout 900 --
 E2E_PY_KEY = $$(python3 -c 'import sys; print(sys.version)') $$(sha256sum < bindings-python/tests/e2e/requirements.txt)
 
 .PHONY: e2e e2e-assets e2e-npm e2e-python e2e-node e2e-go
@@ -325,7 +327,7 @@ $(E2E_NPM)/.ok: conformance/e2e/package.json conformance/e2e/package-lock.json
 	touch $@
 
 # The links are made only when missing or wrong, so the e2e steps of both lanes may run this.
-e2e-npm: $(E2E_NPM)/.ok e2e-assets
+e2e-npm: $(E2E_NPM)/.ok e2e-assets $(VENV)/.ok
 	for link in conformance/e2e/node_modules bindings-node/test/e2e/node_modules; do \
 	  [ "$$(readlink $$link)" = $(E2E_NPM)/node_modules ] || ln -sfn $(E2E_NPM)/node_modules $$link; \
 	done

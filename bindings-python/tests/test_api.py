@@ -12,6 +12,12 @@ import pytest
 import mcp_tool_result as m
 from mcp_tool_result import _native
 
+# A real 1x1 RGBA PNG (Pillow decodes it), as a tool would send it.
+PNG_1PX = (
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAABHRFWHRjAHh4Jy+E"
+    "VQAAAA1JREFUeJxjYPjfcAIABMoCSNncgTQAAAAASUVORK5CYII="
+)
+
 HERE = Path(__file__).resolve().parent
 
 # The family of each error code (the core's ErrorFamily), restated for the Python classes.
@@ -32,7 +38,7 @@ def test_targets_match_the_core() -> None:
     "result",
     [
         {"content": [{"type": "text", "text": "a"}], "isError": True},
-        {"content": [{"type": "image", "data": "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAABHRFWHRjAHh4Jy+EVQAAAA1JREFUeJxjYPjfcAIABMoCSNncgTQAAAAASUVORK5CYII=", "mimeType": "IMAGE/PNG"}]},
+        {"content": [{"type": "image", "data": PNG_1PX, "mimeType": "IMAGE/PNG"}]},
         {"content": [{"type": "audio", "data": "UklGRg==", "mimeType": "audio/wav"}]},
     ],
 )
@@ -44,16 +50,17 @@ def test_to_copilot_is_the_output_of_convert(result: object) -> None:
 
 
 def test_to_copilot_diagnostics_stay_in_convert() -> None:
-    result = {"content": [{"type": "image", "data": "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAABHRFWHRjAHh4Jy+EVQAAAA1JREFUeJxjYPjfcAIABMoCSNncgTQAAAAASUVORK5CYII=", "mimeType": "IMAGE/PNG"}]}
+    result = {"content": [{"type": "image", "data": PNG_1PX, "mimeType": "IMAGE/PNG"}]}
     assert m.to_copilot(result) == {
         "textResultForLlm": "",
         "resultType": "success",
-        "binaryResultsForLlm": [{"type": "image", "data": "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAABHRFWHRjAHh4Jy+EVQAAAA1JREFUeJxjYPjfcAIABMoCSNncgTQAAAAASUVORK5CYII=", "mimeType": "image/png"}],
+        "binaryResultsForLlm": [{"type": "image", "data": PNG_1PX, "mimeType": "image/png"}],
     }
     assert [d["code"] for d in m.convert(result, "copilot")["diagnostics"]] == ["mime_type_normalized"]
     # Options reach the core: a repair (not a notice) raises in strict mode.
-    wrapped = {"content": [{"type": "image", "data": "iVBORw0K\nGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAABHRFWHRjAHh4Jy+EVQAAAA1JREFUeJxjYPjfcAIABMoCSNncgTQAAAAASUVORK5CYII=", "mimeType": "image/png"}]}
-    assert m.to_copilot(wrapped)["binaryResultsForLlm"][0]["data"] == "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAABHRFWHRjAHh4Jy+EVQAAAA1JREFUeJxjYPjfcAIABMoCSNncgTQAAAAASUVORK5CYII="
+    wrapped_data = PNG_1PX[:8] + "\n" + PNG_1PX[8:]
+    wrapped = {"content": [{"type": "image", "data": wrapped_data, "mimeType": "image/png"}]}
+    assert m.to_copilot(wrapped)["binaryResultsForLlm"][0]["data"] == PNG_1PX
     with pytest.raises(m.InvalidInputError) as caught:
         m.to_copilot(wrapped, strict=True)
     assert (caught.value.code, caught.value.path) == ("base64_not_canonical", "/content/0/data")

@@ -19,6 +19,12 @@ import pytest
 
 import mcp_tool_result as m
 
+# A real 1x1 RGBA PNG (Pillow decodes it), as a tool would send it.
+PNG_1PX = (
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAABHRFWHRjAHh4Jy+E"
+    "VQAAAA1JREFUeJxjYPjfcAIABMoCSNncgTQAAAAASUVORK5CYII="
+)
+
 MAJOR = int(importlib.metadata.version("mcp").split(".")[0])
 RECIPE: dict[str, Any] = {"by_alias": True, "exclude_none": True, "mode": "json"}
 
@@ -33,7 +39,7 @@ def mixed_result(is_error: bool) -> t.CallToolResult:
     return t.CallToolResult(
         content=[
             t.TextContent(type="text", text="hi"),
-            t.ImageContent(type="image", data="iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAABHRFWHRjAHh4Jy+EVQAAAA1JREFUeJxjYPjfcAIABMoCSNncgTQAAAAASUVORK5CYII=", mimeType="image/png"),
+            t.ImageContent(type="image", data=PNG_1PX, mimeType="image/png"),
             t.EmbeddedResource(
                 type="resource",
                 resource=t.BlobResourceContents(
@@ -53,7 +59,7 @@ MIXED_COPILOT = {
     "textResultForLlm": "hi\n[audio audio/wav, 4 B: not supported by this target]\n[resource_link x <file:///x>]",
     "resultType": "failure",
     "binaryResultsForLlm": [
-        {"type": "image", "data": "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAABHRFWHRjAHh4Jy+EVQAAAA1JREFUeJxjYPjfcAIABMoCSNncgTQAAAAASUVORK5CYII=", "mimeType": "image/png"},
+        {"type": "image", "data": PNG_1PX, "mimeType": "image/png"},
         {
             "type": "resource",
             "data": "JVBERi0x",
@@ -109,7 +115,7 @@ def test_is_error_and_mime_types_survive_in_both_lines() -> None:
     model = mixed_result(is_error=True)
     out = m.convert(model, "mcp")
     assert out["output"]["isError"] is True
-    assert out["output"]["content"][1] == {"type": "image", "data": "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAABHRFWHRjAHh4Jy+EVQAAAA1JREFUeJxjYPjfcAIABMoCSNncgTQAAAAASUVORK5CYII=", "mimeType": "image/png"}
+    assert out["output"]["content"][1] == {"type": "image", "data": PNG_1PX, "mimeType": "image/png"}
     assert "snake_case_key" not in {d["code"] for d in out.get("diagnostics", [])}
 
 
@@ -140,13 +146,13 @@ def test_extras_of_1x_blocks_reach_the_core() -> None:
 
 def test_snake_case_attributes_of_2x() -> None:
     if MAJOR == 1:
-        model = t.ImageContent(type="image", data="iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAABHRFWHRjAHh4Jy+EVQAAAA1JREFUeJxjYPjfcAIABMoCSNncgTQAAAAASUVORK5CYII=", mimeType="image/png")
+        model = t.ImageContent(type="image", data=PNG_1PX, mimeType="image/png")
         assert model.mimeType == "image/png"
     else:
-        model = t.ImageContent(type="image", data="iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAABHRFWHRjAHh4Jy+EVQAAAA1JREFUeJxjYPjfcAIABMoCSNncgTQAAAAASUVORK5CYII=", mime_type="image/png")
+        model = t.ImageContent(type="image", data=PNG_1PX, mime_type="image/png")
         assert model.mime_type == "image/png"
     out = m.to_copilot({"content": [model]})
-    assert out["binaryResultsForLlm"] == [{"type": "image", "data": "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAABHRFWHRjAHh4Jy+EVQAAAA1JREFUeJxjYPjfcAIABMoCSNncgTQAAAAASUVORK5CYII=", "mimeType": "image/png"}]
+    assert out["binaryResultsForLlm"] == [{"type": "image", "data": PNG_1PX, "mimeType": "image/png"}]
 
 
 async def _call_through_a_session() -> Any:
@@ -187,5 +193,5 @@ def test_bedrock_media_are_bytes_for_boto3() -> None:
     content = out["output"]["toolResult"]["content"]
     image = next(block["image"] for block in content if "image" in block)
     document = next(block["document"] for block in content if "document" in block)
-    assert image["source"]["bytes"] == base64.b64decode("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAABHRFWHRjAHh4Jy+EVQAAAA1JREFUeJxjYPjfcAIABMoCSNncgTQAAAAASUVORK5CYII=")
+    assert image["source"]["bytes"] == base64.b64decode(PNG_1PX)
     assert document["source"]["bytes"] == base64.b64decode("JVBERi0x")

@@ -9,7 +9,9 @@ The rules (issue 9, "End-to-end suite"):
   unless its ``annotations.audience`` leaves out the assistant: then it must not arrive;
 - no other string of the request holds a payload's base64 or a data URL (base64 in text);
 - an error tool result carries text only where the provider requires it (Anthropic
-  ``is_error``: "all content must be type 'text'"; Bedrock ``status: error``, same rule for Claude).
+  ``is_error``: "all content must be type 'text'"; Bedrock ``status: error``, same rule for Claude);
+- every image payload of the request decodes fully with Pillow: a provider rejects an image it
+  cannot decode, and the result stays in the history (issue 30).
 
 ``check_request(record, query)`` returns ``{"problems": [str, ...], "media": [...]}``; an empty
 ``problems`` list is a pass. With ``"assets": true`` every payload of the result must also be
@@ -26,9 +28,12 @@ from __future__ import annotations
 
 import base64
 import binascii
+import io
 import json
 from pathlib import Path
 from typing import Any
+
+from PIL import Image
 
 HERE = Path(__file__).parent
 _EXPECT = json.loads((HERE / "expect.json").read_text())
@@ -173,6 +178,16 @@ def _jpeg(data: bytes) -> tuple[str, int, int] | None:
     return None
 
 
+def _undecodable(data: bytes) -> str | None:
+    """Why Pillow cannot fully decode an image payload (as a provider would refuse it), else None."""
+    try:
+        with Image.open(io.BytesIO(data)) as image:
+            image.load()
+    except Exception as error:  # any failure to decode is a rejection, whatever its class
+        return f"{type(error).__name__}: {error}"
+    return None
+
+
 def _fit_problems(pointer: str, data: bytes, declared: str | None, target: str, fit: str) -> list[str]:
     """Why an image payload of the request is not within the target's limits (mode ``fit``)."""
     header = image_header(data)
@@ -258,6 +273,10 @@ def check_request(record: dict[str, Any], query: dict[str, Any]) -> dict[str, An
         match = next((i for i, o in enumerate(originals) if o["bytes"] == data), None)
         twice = next((i for i, o in enumerate(originals) if o["base64"].encode() == data), None)
         header = image_header(data)
+        if header is not None or (declared or "").startswith("image/"):
+            why = _undecodable(data)
+            if why is not None:
+                problems.append(f"{pointer}: an image Pillow cannot decode ({why}), which a provider rejects")
         if fit is not None and header is not None:
             problems += _fit_problems(pointer, data, declared, target, fit)
             if match is None and twice is None:

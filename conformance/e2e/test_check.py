@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import base64
+import io
 
 from check import ASSETS, check_request
+from PIL import Image
 
 PNG = ASSETS["chart.png"]
 B64 = base64.b64encode(PNG).decode()
@@ -102,6 +104,13 @@ def jpeg_header(width: int, height: int) -> bytes:
     return b"\xff\xd8\xff\xe0\x00\x04\0\0" + sof + b"\xff\xd9"
 
 
+def real_image(width: int, height: int, form: str) -> bytes:
+    """A real image of ``width`` x ``height`` that Pillow decodes (one colour: small and fast)."""
+    out = io.BytesIO()
+    Image.new("RGB", (width, height), (40, 90, 160)).save(out, form)
+    return out.getvalue()
+
+
 def screenshot_result(original: bytes) -> dict:
     data = base64.b64encode(original).decode()
     return {"content": [{"type": "text", "text": "4K"}, {"type": "image", "data": data, "mimeType": "image/png"}]}
@@ -117,8 +126,19 @@ def fit_verdict(sent: bytes, fit: str | None, target: str = "anthropic", media_t
 
 
 def test_a_fitted_image_within_the_limits_passes() -> None:
-    assert fit_verdict(jpeg_header(3840, 2160), "limits") == []
-    assert fit_verdict(png_header(1456, 819), "recommended", media_type="image/png") == []
+    original = real_image(3840, 2160, "PNG")
+    assert fit_verdict(real_image(3840, 2160, "JPEG"), "limits", original=original) == []
+    fitted = real_image(1456, 819, "PNG")
+    assert fit_verdict(fitted, "recommended", media_type="image/png", original=original) == []
+
+
+def test_an_image_pillow_cannot_decode_is_caught() -> None:
+    truncated = PNG[: len(PNG) // 2]
+    result = screenshot_result(truncated)
+    body = {"m": [image(base64.b64encode(truncated).decode())]}
+    problems = check_request({"body": body}, {"target": "anthropic", "result": result})["problems"]
+    assert any("Pillow cannot decode" in p for p in problems), problems
+    assert verdict({"messages": [{"content": [image(B64)]}]}) == []
 
 
 def test_a_fitted_image_is_none_of_the_payloads_without_the_fit_query() -> None:
