@@ -30,6 +30,7 @@ import base64
 import binascii
 import io
 import json
+import struct
 from pathlib import Path
 from typing import Any
 
@@ -183,7 +184,7 @@ def _undecodable(data: bytes) -> str | None:
     try:
         with Image.open(io.BytesIO(data)) as image:
             image.load()
-    except Exception as error:  # any failure to decode is a rejection, whatever its class
+    except (OSError, SyntaxError, ValueError, EOFError, IndexError, struct.error, Image.DecompressionBombError) as error:
         return f"{type(error).__name__}: {error}"
     return None
 
