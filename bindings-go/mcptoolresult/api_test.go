@@ -15,8 +15,9 @@ import (
 // rejects unknown keys), and each field is sent under its snake_case name.
 func TestOptionsCoverTheCoreOptions(t *testing.T) {
 	all := Options{
-		Strict: Bool(false), ValidateBase64: Bool(true), SniffMIME: Bool(true), RespectAudience: Bool(true),
-		Binary: "marker", StructuredContent: "append", ToolCallID: "call_1", ToolName: "shot",
+		Strict: Bool(false), ValidateBase64: Bool(true), ValidateImages: "decode", SniffMIME: Bool(true),
+		RespectAudience: Bool(true),
+		Binary:          "marker", StructuredContent: "append", ToolCallID: "call_1", ToolName: "shot",
 		MaxImages: Int(0), MaxImageBytes: Int(1), MaxTotalBytes: Int(2), MaxImageDimension: Int(3),
 		Payload: "wire", FitImages: "recommended", ImagesInRequest: Int(21), MaxTextChars: Int(1000),
 	}

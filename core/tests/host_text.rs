@@ -129,7 +129,7 @@ fn passed_through_unread_with_validation_off() {
     let out = convert(
         image(Str::host_text(&text)),
         Target::Copilot,
-        &options(r#"{"validate_base64": false}"#),
+        &options(r#"{"validate_base64": false, "validate_images": "off"}"#),
     )
     .unwrap()
     .output;
