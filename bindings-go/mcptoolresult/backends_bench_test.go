@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/base64"
 	"encoding/json"
+	"image"
+	"image/png"
 	"maps"
 	"os"
 	"path/filepath"
@@ -30,7 +32,7 @@ func benchResults(t testing.TB) map[string][]byte {
 			mixed = append(mixed, map[string]any{"type": "resource", "resource": map[string]any{"uri": "file:///r.pdf", "mimeType": "application/pdf", "blob": "JVBERi0x"}})
 		}
 	}
-	raw := append([]byte("\x89PNG\r\n\x1a\n"), bytes.Repeat([]byte{0x5a}, 5*1024*1024*3/4-8)...)
+	raw := storedPNG(t, 1024, 958)
 	out := map[string][]byte{}
 	for name, v := range map[string]any{
 		"small":     map[string]any{"content": []any{map[string]any{"type": "text", "text": "Hello, world"}}},
@@ -44,6 +46,20 @@ func benchResults(t testing.TB) map[string][]byte {
 		out[name] = text
 	}
 	return out
+}
+
+// storedPNG is a real width x height RGBA PNG without compression (about 4 bytes a pixel), so
+// that the core's image check passes it: 1024 x 958 is about 5 MiB of base64.
+func storedPNG(t testing.TB, width, height int) []byte {
+	img := image.NewNRGBA(image.Rect(0, 0, width, height))
+	for i := range img.Pix {
+		img.Pix[i] = byte(i*7 + i/4099)
+	}
+	var out bytes.Buffer
+	if err := (&png.Encoder{CompressionLevel: png.NoCompression}).Encode(&out, img); err != nil {
+		t.Fatal(err)
+	}
+	return out.Bytes()
 }
 
 // BenchmarkBackends times one conversion (ConvertJSON's path: the engine call plus lifting

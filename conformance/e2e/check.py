@@ -11,7 +11,9 @@ The rules (issue 9, "End-to-end suite"):
 - an error tool result carries text only where the provider requires it (Anthropic
   ``is_error``: "all content must be type 'text'"; Bedrock ``status: error``, same rule for Claude);
 - every image payload of the request decodes fully with Pillow: a provider rejects an image it
-  cannot decode, and the result stays in the history (issue 30).
+  cannot decode, and the result stays in the history (issue 30). An image the conversion
+  repaired (``image_repaired``: bytes after the end marker cut, PNG chunk CRCs recomputed) stands
+  for its original.
 
 ``check_request(record, query)`` returns ``{"problems": [str, ...], "media": [...]}``; an empty
 ``problems`` list is a pass. With ``"assets": true`` every payload of the result must also be
@@ -189,6 +191,29 @@ def _undecodable(data: bytes) -> str | None:
     return None
 
 
+def _png_chunks(data: bytes) -> list[tuple[bytes, bytes]] | None:
+    """The (type, data) of each chunk of a PNG up to IEND, CRCs left out; None if not a PNG."""
+    if not data.startswith(b"\x89PNG\r\n\x1a\n"):
+        return None
+    chunks, at = [], 8
+    while at + 8 <= len(data):
+        length, kind = int.from_bytes(data[at : at + 4], "big"), data[at + 4 : at + 8]
+        chunks.append((kind, data[at + 8 : at + 8 + length]))
+        at += 12 + length
+        if kind == b"IEND":
+            break
+    return chunks
+
+
+def _repairs(sent: bytes, original: bytes) -> bool:
+    """Whether ``sent`` is ``original`` as ``validate_images`` repairs it: the bytes after the end
+    marker cut, or a PNG's chunk CRCs recomputed (the same chunk types and data)."""
+    if len(sent) < len(original) and original.startswith(sent):
+        return True
+    chunks = _png_chunks(sent)
+    return chunks is not None and sent != original and chunks == _png_chunks(original)
+
+
 def _fit_problems(pointer: str, data: bytes, declared: str | None, target: str, fit: str) -> list[str]:
     """Why an image payload of the request is not within the target's limits (mode ``fit``)."""
     header = image_header(data)
@@ -273,6 +298,10 @@ def check_request(record: dict[str, Any], query: dict[str, Any]) -> dict[str, An
             continue
         match = next((i for i, o in enumerate(originals) if o["bytes"] == data), None)
         twice = next((i for i, o in enumerate(originals) if o["base64"].encode() == data), None)
+        if match is None:
+            match = next(
+                (i for i, o in enumerate(originals) if o["kind"] == "image" and _repairs(data, o["bytes"])), None
+            )
         header = image_header(data)
         if header is not None or (declared or "").startswith("image/"):
             why = _undecodable(data)

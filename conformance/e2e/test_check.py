@@ -168,3 +168,17 @@ def test_a_wrong_media_type_is_caught() -> None:
 def test_a_fitted_image_must_keep_the_aspect_ratio_and_never_grow() -> None:
     for sent in (jpeg_header(1920, 1200), jpeg_header(7680, 4320)):
         assert any("none of the result's images" in p for p in fit_verdict(sent, "limits"))
+
+
+def test_a_repaired_image_stands_for_its_original() -> None:
+    bad_crc = PNG[:29] + bytes(4) + PNG[33:]  # the IHDR CRC zeroed: Pillow refuses the original
+    trailing = PNG + b"junk"
+    for original in (bad_crc, trailing):
+        result = {"content": [{"type": "image", "data": base64.b64encode(original).decode(), "mimeType": "image/png"}]}
+        body = {"m": [image(B64)]}
+        assert check_request({"body": body}, {"target": "anthropic", "result": result})["problems"] == []
+    # Other bytes are not a repair of it.
+    other = real_image(2, 2, "PNG")
+    result = {"content": [{"type": "image", "data": base64.b64encode(other).decode(), "mimeType": "image/png"}]}
+    problems = check_request({"body": {"m": [image(B64)]}}, {"target": "anthropic", "result": result})["problems"]
+    assert any("none of the result's payloads" in p for p in problems), problems
