@@ -5,13 +5,11 @@
 import { convertMcpCallToolResult } from '@github/copilot-sdk'
 
 import { toCopilot } from '../index.mjs'
+import { storedPng } from './images.mjs'
 import { sideBySide } from './side-by-side.mjs'
 
 const MIB = 1 << 20
-const png = Buffer.alloc((5 * MIB * 3) / 4)
-for (let i = 0; i < png.length; i++) png[i] = (i * 2654435761) >>> 24
-png.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
-const image = png.toString('base64') // 5 MiB of base64 text
+const image = storedPng(1024, 1250, (5 * MIB * 3) / 4).toString('base64') // 5 MiB of base64 text
 
 const inputs = {
   'small (1 text block)': { content: [{ type: 'text', text: '3 files found' }] },
@@ -23,7 +21,7 @@ const inputs = {
       { type: 'resource', resource: { uri: 'file:///report.md', mimeType: 'text/markdown', text: 'Report details' } },
       { type: 'resource', resource: { uri: 'file:///r.pdf', mimeType: 'application/pdf', blob: 'JVBERi0x' } },
       { type: 'text', text: 'Issue 1: unused import', annotations: { audience: ['assistant'], priority: 0.8 } },
-      { type: 'image', data: 'R0lGODlhAQABAAAAACw=', mimeType: 'image/gif' },
+      { type: 'image', data: 'R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', mimeType: 'image/gif' },
       { type: 'text', text: 'Issue 2: missing test' },
       { type: 'resource', resource: { uri: 'file:///notes.txt', text: 'notes' } },
       { type: 'text', text: 'Done' },

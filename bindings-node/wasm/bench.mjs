@@ -9,15 +9,14 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { gzipSync } from 'node:zlib'
 
+import { storedPng } from '../bench/images.mjs'
 import { sideBySide } from '../bench/side-by-side.mjs'
 import * as wasm from './node.mjs'
 
 const require = createRequire(import.meta.url)
 const native = require('../index.js')
 const MIB = 1 << 20
-const png = Buffer.alloc(5 * MIB)
-for (let i = 0; i < png.length; i++) png[i] = (i * 2654435761) >>> 24
-png.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
+const png = storedPng(1280, 1360, 5 * MIB)
 
 const inputs = {
   'small (1 text block)': { content: [{ type: 'text', text: '3 files found' }] },

@@ -15,8 +15,10 @@ import base64
 import gc
 import math
 import platform
+import struct
 import time
 import timeit
+import zlib
 from collections.abc import Callable
 from typing import Any
 
@@ -26,7 +28,30 @@ from copilot.tools import tool_result_to_external_tool_text_result_for_llm
 import mcp_tool_result as m
 
 MIB = 1024 * 1024
-PNG = b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 4
+
+
+def stored_png(width: int, height: int, size: int = 0) -> bytes:
+    """A real RGB PNG (stored deflate: no compression), padded to `size` bytes with a tEXt chunk.
+
+    The core checks image structure by default: bytes that only start with a PNG signature
+    would be measured as a marker, not as an image."""
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    row = bytes(range(256)) * (3 * width // 256 + 2)
+    raw = b"".join(b"\0" + row[y % 7 : y % 7 + 3 * width] for y in range(height))
+    head = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+    head += chunk(b"IDAT", zlib.compress(raw, 0))
+    end = chunk(b"IEND", b"")
+    if size:
+        pad = size - len(head) - len(end) - 12 - len(b"Comment\0")
+        assert pad >= 0, f"a {width}x{height} PNG is over {size} bytes"
+        head += chunk(b"tEXt", b"Comment\0" + b"x" * pad)
+    return head + end
+
+
+PNG = stored_png(16, 16)
 
 
 def small() -> dict[str, Any]:
@@ -58,7 +83,7 @@ def mixed() -> dict[str, Any]:
 
 
 def big() -> dict[str, Any]:
-    raw = PNG + bytes(MIB * 15 // 4 - len(PNG))  # 3.75 MiB of bytes = 5 MiB of base64
+    raw = stored_png(1024, 1250, MIB * 15 // 4)  # 3.75 MiB of bytes = 5 MiB of base64
     data = base64.b64encode(raw).decode()
     assert len(data) == 5 * MIB
     return {"content": [{"type": "image", "data": data, "mimeType": "image/png"}]}
