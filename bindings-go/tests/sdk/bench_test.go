@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/base64"
 	mtr "example.invalid/mcp-tool-result/bindings-go/mcptoolresult"
+	goimage "image"
+	"image/png"
 	"testing"
 
 	copilot "github.com/github/copilot-sdk/go"
@@ -43,8 +45,17 @@ func benchInputs() []benchInput {
 		asMap:  map[string]any{"content": mapBlocks, "isError": false},
 		asGoSD: &gosdk.CallToolResult{Content: sdkBlocks},
 	}
-	// 5 MiB of base64: 3.75 MiB of raw PNG-signed bytes.
-	raw := append(append([]byte{}, pngBytes...), bytes.Repeat([]byte{0x5a}, 5*1024*1024*3/4-len(pngBytes))...)
+	// About 5 MiB of base64: a real 1024 x 958 RGBA PNG without compression (the core checks
+	// image structure by default, so signature-only bytes would be measured as a marker).
+	pixels := goimage.NewNRGBA(goimage.Rect(0, 0, 1024, 958))
+	for i := range pixels.Pix {
+		pixels.Pix[i] = byte(i*7 + i/4099)
+	}
+	var encoded bytes.Buffer
+	if err := (&png.Encoder{CompressionLevel: png.NoCompression}).Encode(&encoded, pixels); err != nil {
+		panic(err)
+	}
+	raw := encoded.Bytes()
 	image := benchInput{
 		name:   "image5MiB",
 		asMap:  map[string]any{"content": []any{map[string]any{"type": "image", "data": base64.StdEncoding.EncodeToString(raw), "mimeType": "image/png"}}},

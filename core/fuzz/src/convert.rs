@@ -1,9 +1,9 @@
 //! `convert` for every target and `extract_images`, through both doors: JSON text
 //! (`convert_json`, `extract_images_json`) and structured values (parse, then `convert`).
 
-use mcp_tool_result::json::{self as core_json};
 use mcp_tool_result::__private::HostId;
-use mcp_tool_result::{Conversion, ConvertError, Number, Options, Str, Target, Value};
+use mcp_tool_result::json::{self as core_json};
+use mcp_tool_result::{Conversion, ConvertError, Door, Number, Options, Str, Target, Value};
 
 use crate::json::{round_trip, serde_parse};
 use crate::options::{self, HEADER};
@@ -42,21 +42,33 @@ pub fn convert(data: &[u8]) {
 /// `data` = header (the target byte is ignored) + the value as JSON text.
 ///
 /// Checks: no panic; both doors agree; the output is valid JSON; every image path points at an
-/// object of the input.
+/// object of the input (of the result it holds, for a string holding JSON text).
 pub fn extract_images(data: &[u8]) {
     let Some((header, text)) = split(data) else { return };
     let options_text = options::options(header[1], header[2]);
-    let options = parse_options(&options_text);
     let by_text = mcp_tool_result::extract_images_json(text, &options_text);
-    let by_value = core_json::parse(text)
-        .and_then(|value| mcp_tool_result::extract_images(value, &options))
-        .map(|x| core_json::to_string(&x.into_value()));
+    // The generated options may hold one that only convert reads: extract_images refuses it
+    // (invalid_option) before reading the input, through both doors.
+    let by_value = Options::from_json_for(Door::ExtractImages, &options_text).and_then(|options| {
+        core_json::parse(text)
+            .and_then(|value| mcp_tool_result::extract_images(value, &options))
+            .map(|x| core_json::to_string(&x.into_value()))
+    });
     let Some(out) = agree(by_text, by_value, "extract_images_json vs parse + extract_images") else {
         return;
     };
     check_output(&out);
     let (Ok(input), Ok(output)) = (serde_parse(text), serde_parse(&out)) else {
         return;
+    };
+    // A string holding the JSON text of a result is read as that result (json_text_input): the
+    // paths point into the result it holds.
+    let input = match input {
+        serde_json::Value::String(inner) => match serde_parse(&inner) {
+            Ok(result) => result,
+            Err(_) => return,
+        },
+        other => other,
     };
     for image in output["images"].as_array().expect("images is an array") {
         let path = image["path"].as_str().expect("image path is a string");
