@@ -9,9 +9,11 @@ import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
 
 import { ConvertError, convert, convertJson, extractImages, targetNames, toCopilot } from '../index.mjs'
+import { png } from './media.mjs'
 
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..')
-const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])
+// A real PNG: the core checks image structure by default, so a signature alone is not an image.
+const PNG = png(1, 1, 96)
 
 /** The ConvertError `run` throws. */
 function failure(run) {
@@ -36,7 +38,7 @@ describe('byte payloads', () => {
   })
 
   test('a Uint8Array, and a view into a larger buffer, encode only their own bytes', () => {
-    const backing = new Uint8Array(64).fill(0xff)
+    const backing = new Uint8Array(PNG.length + 32).fill(0xff)
     backing.set(PNG, 16)
     const view = backing.subarray(16, 16 + PNG.length)
     assert.equal(toCopilot(image(new Uint8Array(PNG))).binaryResultsForLlm[0].data, PNG.toString('base64'))
@@ -244,15 +246,14 @@ describe('depth and size', () => {
   })
 
   test('a 64 MiB Buffer', () => {
-    const bytes = Buffer.alloc(64 << 20, 7)
-    bytes.set(PNG)
+    const bytes = png(1, 1, 64 << 20)
     const data = toCopilot(image(bytes)).binaryResultsForLlm[0].data
     assert.equal(data.length, 4 * Math.ceil(bytes.length / 3))
     assert.equal(data.slice(0, 16), bytes.subarray(0, 12).toString('base64'))
   })
 
   test('an output string longer than V8 allows is an error, not a crash', () => {
-    const e = failure(() => toCopilot(image(Buffer.alloc(410 << 20, 1)), { validateBase64: false }))
+    const e = failure(() => toCopilot(image(Buffer.alloc(410 << 20, 1)), { validateBase64: false, validateImages: 'off' }))
     assert.equal(e.code, 'internal_error')
     assert.match(e.message, /string/)
   })
@@ -260,7 +261,7 @@ describe('depth and size', () => {
 
 describe('strings', () => {
   test('large payloads are handed back as the same JS string (validation on and off)', () => {
-    const data = PNG.toString('base64').padEnd(5 << 20, 'A')
+    const data = png(1, 1, ((5 << 20) * 3) / 4).toString('base64')
     for (const validateBase64 of [true, false]) {
       const out = toCopilot(image(data), { validateBase64 })
       assert.equal(out.binaryResultsForLlm[0].data, data)
@@ -295,7 +296,7 @@ describe('strings', () => {
   })
 
   test('a 5 MiB image converts as its JSON text does, and comes back as the same string', () => {
-    const data = PNG.toString('base64').padEnd(5 << 20, 'A')
+    const data = png(1, 1, ((5 << 20) * 3) / 4).toString('base64')
     for (const validateBase64 of [true, false]) {
       const out = convert(image(data), 'copilot', { validateBase64 })
       assert.deepEqual(out, convertJson(JSON.stringify(image(data)), 'copilot', { validateBase64 }))
@@ -440,11 +441,11 @@ describe('extractImages', () => {
   test('finds Buffer images anywhere and base64-encodes them', () => {
     const found = extractImages({ runs: [{ shot: { type: 'image', data: PNG, mimeType: 'image/png' } }], note: 'x' })
     assert.deepEqual(found.images, [{ data: PNG.toString('base64'), mimeType: 'image/png', path: '/runs/0/shot' }])
-    assert.equal(found.text, '{"runs":[{"shot":"[image 1 of 1, image/png, 12 B]"}],"note":"x"}')
+    assert.equal(found.text, `{"runs":[{"shot":"[image 1 of 1, image/png, ${PNG.length} B]"}],"note":"x"}`)
   })
 
   test('a large image is handed back as the same JS string', () => {
-    const data = PNG.toString('base64').padEnd(1 << 20, 'A')
+    const data = png(1, 1, ((1 << 20) * 3) / 4).toString('base64')
     const found = extractImages([{ type: 'image', data, mimeType: 'image/png' }], { validateBase64: false })
     assert.ok(Object.is(found.images[0].data, data))
   })

@@ -10,8 +10,9 @@ function chunk(type, data) {
   return Buffer.concat([length, body, crc])
 }
 
-/** A valid `width` × `height` RGB PNG with a colour gradient. */
-export function png(width, height) {
+/** A valid `width` × `height` RGB PNG with a colour gradient, padded to `size` bytes with a tEXt
+ *  chunk when `size` is given. */
+export function png(width, height, size = 0) {
   const header = Buffer.alloc(13)
   header.writeUInt32BE(width, 0)
   header.writeUInt32BE(height, 4)
@@ -23,7 +24,14 @@ export function png(width, height) {
     rows.push(row)
   }
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
-  return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.concat(rows))), chunk('IEND', Buffer.alloc(0))])
+  const parts = [signature, chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.concat(rows)))]
+  const end = chunk('IEND', Buffer.alloc(0))
+  if (size) {
+    const pad = size - parts.reduce((n, p) => n + p.length, 0) - end.length - 12 - 'Comment\0'.length
+    if (pad < 0) throw new Error(`a ${width}x${height} PNG is over ${size} bytes`)
+    parts.push(chunk('tEXt', Buffer.concat([Buffer.from('Comment\0', 'latin1'), Buffer.alloc(pad, 0x78)])))
+  }
+  return Buffer.concat([...parts, end])
 }
 
 /** A minimal one-page PDF. */

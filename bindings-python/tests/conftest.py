@@ -7,7 +7,9 @@ import functools
 import json
 import os
 import re
+import struct
 import sys
+import zlib
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +18,25 @@ CONFORMANCE_DIR = Path(os.environ.get("CONFORMANCE_DIR") or HERE.parent.parent /
 README = HERE.parent / "README.md"
 # The project's README, whose quickstart holds one snippet per language.
 TOP_README = HERE.parent.parent / "README.md"
+
+
+def real_png(size: int = 0, filler: bytes = b"x", width: int = 1, height: int = 1) -> bytes:
+    """A real gray PNG (the core checks image structure by default, so bytes that only start
+    with a PNG signature are not an image), padded to ``size`` bytes with a ``tEXt`` chunk of
+    ``filler`` when ``size`` is given."""
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    rows = b"".join(b"\x00" + b"\x80" * width for _ in range(height))
+    head = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0))
+    head += chunk(b"IDAT", zlib.compress(rows))
+    end = chunk(b"IEND", b"")
+    if size:
+        pad = size - len(head) - len(end) - 12 - len(b"Comment\0")
+        assert pad >= 0, f"a {width}x{height} PNG is over {size} bytes"
+        head += chunk(b"tEXt", b"Comment\0" + (filler * (pad // len(filler) + 1))[:pad])
+    return head + end
 
 
 def bytes_as_base64(value: Any, path: str, found: set[str]) -> Any:

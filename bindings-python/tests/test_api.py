@@ -76,6 +76,7 @@ def test_one_shortcut_only() -> None:
 VALID_OPTIONS = {
     "strict": True,
     "validate_base64": False,
+    "validate_images": "decode",
     "sniff_mime": False,
     "respect_audience": False,
     "binary": "marker",

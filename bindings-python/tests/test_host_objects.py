@@ -14,8 +14,10 @@ from pydantic import AnyUrl, BaseModel, ConfigDict, Field
 
 import mcp_tool_result as m
 
-# A PNG signature then bytes whose standard base64 holds "+" and "/" (URL-safe base64 would not).
-PNG = b"\x89PNG\r\n\x1a\n" + b"\xfb\xef\xff\xfe" * 6
+from conftest import real_png
+
+# A real PNG padded with bytes whose standard base64 holds "+" and "/" (URL-safe base64 would not).
+PNG = real_png(96, filler=b"\xfb\xef\xff\xfe")
 PNG_B64 = base64.b64encode(PNG).decode()
 assert "+" in PNG_B64
 assert "/" in PNG_B64
@@ -191,7 +193,7 @@ def test_dataclasses_are_their_fields_in_order() -> None:
 
 
 def test_dataclass_payload_strings_are_not_copied() -> None:
-    data = base64.b64encode(PNG * 1000).decode()
+    data = base64.b64encode(real_png(96 * 1000, filler=b"\xfb\xef\xff\xfe")).decode()
     out = m.to_copilot(DataResult(content=[DataImage(data, "image/png")]))
     assert out["binaryResultsForLlm"][0]["data"] is data
 

@@ -16,7 +16,9 @@ import pytest
 
 import mcp_tool_result as m
 
-PNG = b"\x89PNG\r\n\x1a\n" + bytes(range(56))
+from conftest import real_png
+
+PNG = real_png(96)
 PNG_B64 = base64.b64encode(PNG).decode()
 
 
@@ -58,11 +60,10 @@ def test_non_contiguous_memoryview_payload() -> None:
 
 
 def test_memoryview_of_other_item_size_is_its_raw_bytes() -> None:
-    words = array.array("H", [0x5089, 0x474E])  # little-endian: b"\x89PNG"
-    if sys.byteorder != "little":
-        words.byteswap()
+    words = array.array("H", PNG)  # 2-byte items holding the PNG's bytes in memory order
+    assert words.itemsize == 2
     out = mcp({"content": [{"type": "image", "data": memoryview(words), "mimeType": "image/png"}]})
-    assert out["output"]["content"][0]["data"] == base64.b64encode(b"\x89PNG").decode()
+    assert out["output"]["content"][0]["data"] == PNG_B64
 
 
 def test_bytes_blob_in_resource() -> None:
@@ -235,7 +236,7 @@ def test_output_holds_no_input_containers() -> None:
 
 @pytest.mark.parametrize("validate", [True, False])
 def test_payload_str_is_returned_as_the_same_object(validate: bool) -> None:
-    data = base64.b64encode(PNG * 20000).decode()  # ~1.3 MB
+    data = base64.b64encode(real_png(96 * 20000)).decode()  # ~2.6 MB
     out = m.to_copilot(image(data), validate_base64=validate)
     assert out["binaryResultsForLlm"][0]["data"] is data
     conversion = copilot(image(data), validate_base64=validate)
@@ -379,7 +380,7 @@ def test_many_blocks() -> None:
 
 
 def test_huge_payloads_with_and_without_validation() -> None:
-    data = base64.b64encode(PNG + bytes(48 * 1024 * 1024)).decode()  # 64 MiB of base64
+    data = base64.b64encode(real_png(96 + 48 * 1024 * 1024)).decode()  # 64 MiB of base64
     for validate in (True, False):
         out = m.to_copilot(image(data), validate_base64=validate)
         assert out["binaryResultsForLlm"][0]["data"] is data
@@ -549,7 +550,7 @@ def test_str_subclass_with_hostile_methods() -> None:
 
 
 def test_concurrent_conversions_with_the_gil_released() -> None:
-    data = base64.b64encode(PNG + bytes(4 * 1024 * 1024)).decode()
+    data = base64.b64encode(real_png(96 + 4 * 1024 * 1024)).decode()
     errors: list[BaseException] = []
 
     def work() -> None:
@@ -572,7 +573,7 @@ def test_concurrent_conversions_with_the_gil_released() -> None:
 
 
 def test_extract_images_from_any_value() -> None:
-    data = base64.b64encode(PNG * 2000).decode()
+    data = base64.b64encode(real_png(96 * 2000)).decode()
     shot = {"content": [{"type": "image", "data": data, "mimeType": "image/png"}]}
     value = {"steps": [{"tool": "shot", "result": shot}]}
     out = m.extract_images(value)

@@ -14,9 +14,9 @@ from botocore.validate import ParamValidator
 
 import mcp_tool_result as m
 
-from conftest import README, readme_code
+from conftest import README, readme_code, real_png
 
-PNG = b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 4
+PNG = real_png(1032)
 PNG_B64 = base64.b64encode(PNG).decode()
 RESULT = {
     "content": [
@@ -61,7 +61,7 @@ def test_a_bytes_payload_comes_back_as_the_same_object() -> None:
 
 def test_a_corrected_media_type_keeps_the_same_bytes_object() -> None:
     # A GIF labelled image/png: the core corrects the type from the bytes, the payload is the same.
-    gif = b"GIF89a\x01\x00\x01\x00\x00\x00\x00;"
+    gif = base64.b64decode("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7")  # a real 1x1 GIF
     raw = {
         "content": [{"type": "text", "text": "x"}, {"type": "image", "data": gif, "mimeType": "image/png"}]
     }

@@ -14,6 +14,8 @@ from soak_support import MIB, outcome, rss, soak_n, workload
 
 import mcp_tool_result as m
 
+from conftest import real_png
+
 # A leak of one small allocation per call (a 32-byte string, a 64-byte dict) grows a million
 # calls by 32 MB or more; pymalloc's arenas and the core's allocator settle within the warm-up
 # pass, so their own growth stays far below this.
@@ -121,7 +123,7 @@ def test_soak_rss_and_refcounts() -> None:
 def test_payload_refcounts_after_passed_through_outputs_die() -> None:
     # A payload the output shares with the input (the same str object) holds one more reference
     # while the output lives, and none once it is gone.
-    data = base64.b64encode(b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 300).decode()
+    data = base64.b64encode(real_png(8 + 256 * 300)).decode()
     result = {"content": [{"type": "image", "data": data, "mimeType": "image/png"}]}
     before = sys.getrefcount(data)
     for target in m.TARGETS:
