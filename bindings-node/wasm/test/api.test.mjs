@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import { test } from 'node:test'
 import { fileURLToPath } from 'node:url'
 
+import { png as makePng } from '../../test/media.mjs'
 import * as wasm from '../node.mjs'
 import * as selected from '../select.mjs'
 import backendModule from '../backend.js'
@@ -117,7 +118,7 @@ test('a Uint8Array payload is read as its bytes', () => {
 test('toCopilot and extractImages equal the native ones, with small and large payloads', () => {
   assert.deepEqual(wasm.toCopilot(demo), native.toCopilot(demo))
   assert.deepEqual(wasm.extractImages({ nested: [demo] }), native.extractImages({ nested: [demo] }))
-  const large = Buffer.concat([png, Buffer.alloc(4096, 1)]).toString('base64')
+  const large = makePng(1, 1, png.length + 4096).toString('base64') // a real PNG: images are checked
   const value = { shots: [{ type: 'image', data: large, mimeType: 'image/png' }, { type: 'image', data: new Uint8Array(png), mimeType: 'image/png' }] }
   assert.deepEqual(wasm.extractImages(value), native.extractImages(value))
   assert.equal(wasm.extractImages(value).images[0].data, large)
@@ -174,9 +175,14 @@ test('bad options and bad arguments fail with the codes the core uses', () => {
   assert.equal(failure(() => wasm.convertJson('{', 'copilot')).code, 'invalid_json')
 })
 
-test('a string value is a value, not JSON text', () => {
-  assert.equal(failure(() => wasm.convert('{"content":[]}', 'copilot')).code, 'invalid_tool_result')
-  assert.deepEqual(wasm.convertJson('{"content":[]}', 'copilot'), wasm.convert({ content: [] }, 'copilot'))
+test('a string holding the JSON text of a result is read as that result, as natively', () => {
+  const text = JSON.stringify(demo)
+  const out = wasm.convert(text, 'copilot')
+  assert.deepEqual(out, native.convert(text, 'copilot'))
+  assert.deepEqual(out.output, wasm.convert(demo, 'copilot').output)
+  assert.equal(out.diagnostics[0].code, 'json_text_input')
+  assert.equal(failure(() => wasm.convert(text, 'copilot', { strict: true })).code, 'json_text_input')
+  assert.equal(failure(() => wasm.convert('not json', 'copilot')).code, 'invalid_tool_result')
 })
 
 test('lone surrogates reach the core as such, in short and in large strings', () => {
@@ -188,7 +194,7 @@ test('lone surrogates reach the core as such, in short and in large strings', ()
 })
 
 test('inputs that grow the module memory convert right, and so do the calls after them', () => {
-  const big = { content: [{ type: 'image', data: Buffer.alloc(3 << 20, 7).toString('base64'), mimeType: 'image/png' }] }
+  const big = { content: [{ type: 'image', data: makePng(1, 1, 3 << 20).toString('base64'), mimeType: 'image/png' }] }
   for (let i = 0; i < 5; i++) assert.equal(wasm.convert(big, 'copilot').output.binaryResultsForLlm[0].data, big.content[0].data)
   assert.deepEqual(wasm.convert(demo, 'copilot'), native.convert(demo, 'copilot'))
 })
