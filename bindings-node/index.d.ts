@@ -347,7 +347,10 @@ export type GeminiPart = { text: string } | GeminiInlineDataPart
  */
 export type GeminiInteractionsContent =
   | { type: 'text'; text: string }
-  | { type: 'image' | 'audio' | 'document' | 'video'; data: string; mime_type: string }
+  | { type: 'image'; data: string; mime_type: string }
+  | { type: 'audio'; data: string; mime_type: string }
+  | { type: 'document'; data: string; mime_type: string }
+  | { type: 'video'; data: string; mime_type: string }
 
 /**
  * Target `gemini-interactions`: an Interactions API `function_result` step (`call_id` with the
