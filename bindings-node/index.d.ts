@@ -11,6 +11,7 @@ export type Target =
   | 'openai-responses'
   | 'gemini'
   | 'gemini-legacy'
+  | 'gemini-interactions'
   | 'bedrock'
   | 'text'
 // </generated>
@@ -46,8 +47,8 @@ export interface ConvertOptions {
   structuredContent?: 'fallback' | 'prefer' | 'append' | 'ignore'
   /**
    * Id of the tool call, for targets whose item carries one. Without it, `anthropic`,
-   * `anthropic-mcp`, `openai-chat`, `openai-responses` and `bedrock` report `missing_tool_call_id`.
-   * Default `null`. Then typed as present in the output.
+   * `anthropic-mcp`, `openai-chat`, `openai-responses`, `gemini-interactions` and `bedrock` report
+   * `missing_tool_call_id`. Default `null`. Then typed as present in the output.
    */
   toolCallId?: string | null
   /**
@@ -340,6 +341,28 @@ export interface GeminiFunctionResponsePart<O = {}> {
 /** Gemini user parts (the attachments of `gemini-legacy`). */
 export type GeminiPart = { text: string } | GeminiInlineDataPart
 
+/**
+ * A content of a Gemini Interactions `function_result` list (`data`: base64 text; `mime_type`
+ * one the API lists for its kind).
+ */
+export type GeminiInteractionsContent =
+  | { type: 'text'; text: string }
+  | { type: 'image'; data: string; mime_type: string }
+  | { type: 'audio'; data: string; mime_type: string }
+  | { type: 'document'; data: string; mime_type: string }
+  | { type: 'video'; data: string; mime_type: string }
+
+/**
+ * Target `gemini-interactions`: an Interactions API `function_result` step (`call_id` with the
+ * `toolCallId` option, `name` with `toolName`); `result` is a string, or a list with media.
+ */
+export type GeminiInteractionsFunctionResult<O = {}> = {
+  type: 'function_result'
+  is_error: boolean
+  result: string | GeminiInteractionsContent[]
+} & IdField<'call_id', O> &
+  IdField<'name', O, 'toolName'>
+
 /** Bedrock Converse document formats. */
 export type BedrockDocumentFormat = 'pdf' | 'csv' | 'doc' | 'docx' | 'xls' | 'xlsx' | 'html' | 'txt' | 'md'
 
@@ -383,6 +406,7 @@ export type OpenAIResponsesOutput<O = {}> = OpenAIResponsesFunctionCallOutput<O>
 export type GeminiOutput<O = {}> = GeminiFunctionResponsePart<O>
 export type GeminiLegacyOutput<O = {}> = GeminiFunctionResponsePart<O>
 export type GeminiLegacyAttachment<O = {}> = GeminiPart
+export type GeminiInteractionsOutput<O = {}> = GeminiInteractionsFunctionResult<O>
 export type BedrockOutput<O = {}> = BedrockToolResult<O>
 export type BedrockAttachment<O = {}> = BedrockMediaBlock<O>
 /** One string for text-only models. */
@@ -402,6 +426,7 @@ export interface TargetOutput<O = {}> {
   'openai-responses': OpenAIResponsesOutput<O>
   gemini: GeminiOutput<O>
   'gemini-legacy': GeminiLegacyOutput<O>
+  'gemini-interactions': GeminiInteractionsOutput<O>
   bedrock: BedrockOutput<O>
   text: TextOutput<O>
 }
@@ -416,6 +441,7 @@ export interface TargetAttachment<O = {}> {
   'openai-responses': never
   gemini: never
   'gemini-legacy': GeminiLegacyAttachment<O>
+  'gemini-interactions': never
   bedrock: BedrockAttachment<O>
   text: never
 }

@@ -21,6 +21,8 @@ import (
 	ooption "github.com/openai/openai-go/v3/option"
 	"github.com/openai/openai-go/v3/responses"
 	"google.golang.org/genai"
+	ginteractions "google.golang.org/genai/interactions/models/interactions"
+	"google.golang.org/genai/interactions/models/operations"
 
 	mcptoolresult "example.invalid/mcp-tool-result/bindings-go/mcptoolresult"
 )
@@ -31,13 +33,14 @@ const question = "Run the tool and describe what it returned."
 // model's tool call, then our output as the SDK's own param type (unmarshalled from the
 // output's JSON), then the attachments in the following user message.
 var senders = map[string]func(context.Context, mcptoolresult.Conversion, string) error{
-	"anthropic":        sendAnthropic,
-	"anthropic-mcp":    sendAnthropicMCP,
-	"openai-chat":      sendOpenAIChat,
-	"openai-responses": sendOpenAIResponses,
-	"gemini":           sendGemini,
-	"gemini-legacy":    sendGemini,
-	"bedrock":          sendBedrock,
+	"anthropic":           sendAnthropic,
+	"anthropic-mcp":       sendAnthropicMCP,
+	"openai-chat":         sendOpenAIChat,
+	"openai-responses":    sendOpenAIResponses,
+	"gemini":              sendGemini,
+	"gemini-legacy":       sendGemini,
+	"gemini-interactions": sendGeminiInteractions,
+	"bedrock":             sendBedrock,
 }
 
 func anthropicClient() anthropic.Client {
@@ -165,6 +168,35 @@ func sendGemini(ctx context.Context, c mcptoolresult.Conversion, tool string) er
 		{Role: genai.RoleModel, Parts: []*genai.Part{{FunctionCall: &genai.FunctionCall{ID: callID, Name: tool, Args: map[string]any{}}}}},
 		{Role: genai.RoleUser, Parts: append([]*genai.Part{&part}, attachments...)},
 	}, nil)
+	return err
+}
+
+// sendGeminiInteractions sends the model's function_call step, then our function_result step,
+// through the Interactions client of the Gemini SDK.
+func sendGeminiInteractions(ctx context.Context, c mcptoolresult.Conversion, tool string) error {
+	var step ginteractions.FunctionResultStep
+	if err := json.Unmarshal(c.Output, &step); err != nil {
+		return fmt.Errorf("output: %w", err)
+	}
+	client, err := genai.NewClient(ctx, &genai.ClientConfig{
+		APIKey: "e2e", Backend: genai.BackendGeminiAPI, HTTPOptions: genai.HTTPOptions{BaseURL: captureURL},
+	})
+	if err != nil {
+		return err
+	}
+	input := ginteractions.NewInteractionsInput([]ginteractions.Step{
+		ginteractions.NewStep(ginteractions.UserInputStep{Content: []ginteractions.Content{
+			ginteractions.NewContent(ginteractions.TextContent{Text: question}),
+		}}),
+		ginteractions.NewStep(ginteractions.FunctionCallStep{ID: callID, Name: tool, Arguments: map[string]any{}}),
+		ginteractions.NewStep(step),
+	})
+	_, err = client.Interactions.Create(ctx, operations.CreateInteractionRequest{
+		Body: operations.NewCreateInteractionRequestBody(ginteractions.CreateModelInteraction{
+			Model: ginteractions.Model("gemini-e2e"),
+			Input: &input,
+		}),
+	})
 	return err
 }
 

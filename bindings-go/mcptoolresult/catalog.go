@@ -20,6 +20,8 @@ const (
 	TargetGemini Target = "gemini"
 	// TargetGeminiLegacy is the target gemini-legacy: Gemini 2.x functionResponse part (media as user-part attachments).
 	TargetGeminiLegacy Target = "gemini-legacy"
+	// TargetGeminiInteractions is the target gemini-interactions: Gemini Interactions function_result (string, or text/image/audio/document/video list; is_error).
+	TargetGeminiInteractions Target = "gemini-interactions"
 	// TargetBedrock is the target bedrock: Amazon Bedrock Converse toolResult (text, json, image, document, video, status).
 	TargetBedrock Target = "bedrock"
 	// TargetText is the target text: one plain string for text-only models (every non-text block as a marker).
@@ -53,8 +55,8 @@ type Options struct {
 	// anything). Default "fallback". One of "fallback", "prefer", "append", "ignore".
 	StructuredContent string `json:"structured_content,omitempty"`
 	// ToolCallID: id of the tool call, for targets whose item carries one. Without it, anthropic,
-	// anthropic-mcp, openai-chat, openai-responses and bedrock report missing_tool_call_id. Default
-	// unset.
+	// anthropic-mcp, openai-chat, openai-responses, gemini-interactions and bedrock report
+	// missing_tool_call_id. Default unset.
 	ToolCallID string `json:"tool_call_id,omitempty"`
 	// ToolName: name of the tool, for targets whose item carries one. Default unset.
 	ToolName string `json:"tool_name,omitempty"`

@@ -7,6 +7,7 @@ answers the smallest response each official SDK accepts:
     POST /v1/chat/completions                  OpenAI Chat Completions
     POST /v1/responses                         OpenAI Responses
     POST /v1[beta]/models/{model}:generateContent  Gemini generateContent
+    POST /v1[beta]/interactions                Gemini Interactions (CreateInteraction)
     POST /model/{model}/converse               Bedrock Converse (JSON)
 
 Control endpoints for the tests (same port):
@@ -94,6 +95,12 @@ GEMINI = {
     "usageMetadata": {"promptTokenCount": 1, "candidatesTokenCount": 1, "totalTokenCount": 2},
     "modelVersion": "gemini-e2e",
 }
+GEMINI_INTERACTION = {
+    "id": "interaction_e2e",
+    "status": "completed",
+    "model": "gemini-e2e",
+    "steps": [{"type": "model_output", "content": [{"type": "text", "text": "ok"}]}],
+}
 BEDROCK = {
     "output": {"message": {"role": "assistant", "content": [{"text": "ok"}]}},
     "stopReason": "end_turn",
@@ -106,6 +113,7 @@ ROUTES: list[tuple[re.Pattern[str], str, dict[str, Any]]] = [
     (re.compile(r"^/v1/chat/completions$"), "openai-chat", OPENAI_CHAT),
     (re.compile(r"^/v1/responses$"), "openai-responses", OPENAI_RESPONSES),
     (re.compile(r"^/v1(beta)?/models/[^/:]+:generateContent$"), "gemini", GEMINI),
+    (re.compile(r"^/v1(beta)?/interactions$"), "gemini-interactions", GEMINI_INTERACTION),
     (re.compile(r"^/model/[^/]+/converse$"), "bedrock", BEDROCK),
 ]
 

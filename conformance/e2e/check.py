@@ -2,7 +2,8 @@
 
 The rules (issue 9, "End-to-end suite"):
 - every media payload in the request (Anthropic ``source.data``, OpenAI ``image_url`` /
-  ``file_data`` / ``input_audio.data``, Gemini ``inlineData.data``, Bedrock ``source.bytes``)
+  ``file_data`` / ``input_audio.data``, Gemini ``inlineData.data``, Gemini Interactions
+  ``{type: image | audio | document | video, data}``, Bedrock ``source.bytes``)
   decodes to the bytes of one payload of the MCP result: never to its base64 text (encoded
   twice), never to anything else;
 - each payload of the result arrives as media when the target carries its kind (expect.json),
@@ -44,6 +45,8 @@ EXPECT: dict[str, dict[str, bool]] = _EXPECT["carries"]
 LIMITS: dict[str, dict[str, int | None]] = _EXPECT["limits"]
 RECOMMENDED: dict[str, dict[str, int]] = _EXPECT["recommended"]
 ASSETS = {p.name: p.read_bytes() for p in sorted((HERE / "assets").iterdir())}
+#: The media contents of the Gemini Interactions API (``{type, data, mime_type}``).
+INTERACTIONS_MEDIA = ("image", "audio", "document", "video")
 PROBE = 40  # characters of a payload's base64 that count as a leak when found in text
 
 
@@ -106,12 +109,17 @@ def payloads(result: dict[str, Any]) -> list[dict[str, Any]]:
     return found
 
 
-def _media_nodes(node: Any, path: str, out: list[tuple[str, str, str, str | None]]) -> None:
+def _media_nodes(
+    node: Any, path: str, out: list[tuple[str, str, str, str | None]], contents: bool = False
+) -> None:
     """Collects (pointer, how, string, declared media type) for every media payload position of
-    a request body (the type as the request declares it: None where it declares none)."""
+    a request body (the type as the request declares it: None where it declares none).
+    ``contents``: the body is a Gemini Interactions request, whose media are
+    ``{type, data, mime_type}`` contents (read nowhere else, where such a block would be an MCP
+    block leaked into the request)."""
     if isinstance(node, list):
         for i, item in enumerate(node):
-            _media_nodes(item, f"{path}/{i}", out)
+            _media_nodes(item, f"{path}/{i}", out, contents)
         return
     if not isinstance(node, dict):
         return
@@ -133,13 +141,15 @@ def _media_nodes(node: Any, path: str, out: list[tuple[str, str, str, str | None
     audio = node.get("input_audio")
     if isinstance(audio, dict) and isinstance(audio.get("data"), str):
         out.append((f"{path}/input_audio/data", "base64", audio["data"], None))
+    if contents and node.get("type") in INTERACTIONS_MEDIA and isinstance(node.get("data"), str):
+        out.append((f"{path}/data", "base64", node["data"], node.get("mime_type")))
     for key in ("inlineData", "inline_data"):
         blob = node.get(key)
         if isinstance(blob, dict) and isinstance(blob.get("data"), str):
             declared = blob.get("mimeType", blob.get("mime_type"))
             out.append((f"{path}/{key}/data", "base64", blob["data"], declared))
     for key, value in node.items():
-        _media_nodes(value, f"{path}/{key}", out)
+        _media_nodes(value, f"{path}/{key}", out, contents)
 
 
 def _url_type(url: str) -> str | None:
@@ -286,7 +296,7 @@ def check_request(record: dict[str, Any], query: dict[str, Any]) -> dict[str, An
 
     fit = query.get("fit")
     nodes: list[tuple[str, str, str, str | None]] = []
-    _media_nodes(body, "", nodes)
+    _media_nodes(body, "", nodes, contents=target == "gemini-interactions")
     media = []
     arrived: set[int] = set()
     for pointer, how, text, declared in nodes:

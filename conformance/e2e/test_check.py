@@ -64,6 +64,18 @@ def test_bedrock_and_gemini_and_openai_media_forms_are_read() -> None:
     assert verdict({"i": [{"type": "input_image", "image_url": url}]}, "openai-responses") == []
 
 
+def test_gemini_interactions_contents_are_read_there_only() -> None:
+    step = {"type": "function_result", "call_id": "c", "result": [{"type": "image", "data": B64, "mime_type": "image/png"}]}
+    assert verdict({"input": [step]}, "gemini-interactions") == []
+    twice = base64.b64encode(B64.encode()).decode()
+    doubled = {"type": "function_result", "call_id": "c", "result": [{"type": "image", "data": twice, "mime_type": "image/png"}]}
+    assert any("encoded twice" in p for p in verdict({"input": [doubled]}, "gemini-interactions"))
+    # The same block in another provider's request is an MCP block leaked into it, not media.
+    leaked = verdict({"messages": [{"content": [{"type": "image", "data": B64, "mimeType": "image/png"}]}]})
+    assert any("did not arrive as media" in p for p in leaked)
+    assert any("inside a text field" in p for p in leaked)
+
+
 def test_bytes_that_are_no_asset_are_caught() -> None:
     other = base64.b64encode(b"\x89PNG\r\n\x1a\nnot an asset").decode()
     result = {"content": [{"type": "image", "data": other, "mimeType": "image/png"}]}

@@ -350,6 +350,7 @@ TARGETS = [
     "openai-responses",
     "gemini",
     "gemini-legacy",
+    "gemini-interactions",
     "bedrock",
     "text",
 ]

@@ -35,6 +35,7 @@ export const TARGETS = {
   "openai-responses": ["OpenAIResponsesOutput", "NoAttachment"],
   gemini: ["GeminiOutput", "NoAttachment"],
   "gemini-legacy": ["GeminiLegacyOutput", "GeminiLegacyAttachment"],
+  "gemini-interactions": ["GeminiInteractionsOutput", "NoAttachment"],
   bedrock: ["BedrockOutput", "BedrockAttachment"],
   text: ["TextOutput", "NoAttachment"],
 };

@@ -10,7 +10,9 @@
 //   2. Bedrock's `Uint8Array` payloads are base64 strings on the JSON wire;
 //   3. SDK-only representations that never appear on the wire are removed
 //      (Bedrock's `$unknown` union members), and Gemini's "exactly one field per
-//      Part" rule, stated in the SDK's doc comment, is enforced.
+//      Part" rule, stated in the SDK's doc comment, is enforced;
+//   4. a union member our output never takes and that would accept anything is
+//      left out (the Interactions `result`'s structured-data member `{}`).
 // Everything else (field names, literal `type` tags, enums such as Bedrock's
 // image format or Anthropic's media types, required fields) comes from the SDKs
 // unchanged, and object literals get excess-property checks, so a misspelled
@@ -18,7 +20,7 @@
 
 import type Anthropic from "@anthropic-ai/sdk";
 import type OpenAI from "openai";
-import type { FunctionResponse, Part } from "@google/genai";
+import type { FunctionResponse, Interactions, Part } from "@google/genai";
 import type { ContentBlock, ToolResultBlock } from "@aws-sdk/client-bedrock-runtime";
 import type { ToolResultObject } from "@github/copilot-sdk";
 
@@ -97,6 +99,21 @@ export type GeminiOutput = Extract<OneOf<Part>, { functionResponse: unknown }> &
 export type GeminiLegacyOutput = GeminiOutput;
 /** Lifted media (`gemini-legacy`): user-turn `Part`s, one field each. */
 export type GeminiLegacyAttachment = OneOf<Part>;
+
+// ---------------------------------------------------------------- gemini-interactions
+/**
+ * `@google/genai` `Interactions.FunctionResultStep` (an Interactions API `input` step:
+ * `{type: "function_result", call_id, name?, is_error?, result}`); `call_id` optional. Its
+ * `result` is `string | FunctionResultSubcontent[] | {}`, where `{}` (structured data, which
+ * our output never uses: structuredContent is given as text) accepts any value and would hide
+ * every error inside the list; `result` keeps the string and list members.
+ */
+export type GeminiInteractionsOutput = Omit<
+  OptionalKey<Interactions.FunctionResultStep, "call_id">,
+  "result"
+> & {
+  result: Extract<Interactions.FunctionResultStep["result"], string | readonly unknown[]>;
+};
 
 // ---------------------------------------------------------------- bedrock
 /**

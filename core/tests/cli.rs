@@ -109,6 +109,7 @@ fn lists_targets() {
             "openai-responses",
             "gemini",
             "gemini-legacy",
+            "gemini-interactions",
             "bedrock",
             "text"
         ]

@@ -4,7 +4,7 @@
 // these files is part of the suite.
 import Anthropic from '@anthropic-ai/sdk'
 import { BedrockRuntimeClient, ConverseCommand, type ContentBlock, type Message } from '@aws-sdk/client-bedrock-runtime'
-import { GoogleGenAI, type Content, type Part } from '@google/genai'
+import { GoogleGenAI, type Content, type Interactions, type Part } from '@google/genai'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { NodeHttpHandler } from '@smithy/node-http-handler'
 import { convertAsync, type ConvertOptions } from 'mcp-tool-result'
@@ -112,6 +112,19 @@ export async function sendGeminiLegacy({ result, id, tool, fitImages }: Call): P
   })
 }
 
+export async function sendGeminiInteractions({ result, id, tool, fitImages }: Call): Promise<unknown> {
+  const conversion = await convertAsync(result, 'gemini-interactions', { toolCallId: id, toolName: tool, fitImages })
+  const step: Interactions.FunctionResultStep = conversion.output
+  return geminiClient().interactions.create({
+    model: 'gemini-e2e',
+    input: [
+      { type: 'user_input', content: [{ type: 'text', text: QUESTION }] },
+      { type: 'function_call', id, name: tool, arguments: {} },
+      step,
+    ],
+  })
+}
+
 export async function sendBedrock({ result, id, tool, fitImages }: Call): Promise<unknown> {
   const client = new BedrockRuntimeClient({
     region: 'us-east-1',
@@ -138,5 +151,6 @@ export const SENDERS: Record<string, (call: Call) => Promise<unknown>> = {
   'openai-responses': sendOpenAIResponses,
   gemini: sendGemini,
   'gemini-legacy': sendGeminiLegacy,
+  'gemini-interactions': sendGeminiInteractions,
   bedrock: sendBedrock,
 }

@@ -15,6 +15,7 @@ Target = Literal[
     "openai-responses",
     "gemini",
     "gemini-legacy",
+    "gemini-interactions",
     "bedrock",
     "text",
 ]
@@ -119,8 +120,8 @@ class Options(TypedDict, total=False):
     Default "fallback"."""
     tool_call_id: str | None
     """Id of the tool call, for targets whose item carries one. Without it, ``anthropic``,
-    ``anthropic-mcp``, ``openai-chat``, ``openai-responses`` and ``bedrock`` report
-    ``missing_tool_call_id``. Default None."""
+    ``anthropic-mcp``, ``openai-chat``, ``openai-responses``, ``gemini-interactions`` and
+    ``bedrock`` report ``missing_tool_call_id``. Default None."""
     tool_name: str | None
     """Name of the tool, for targets whose item carries one. Default None."""
     payload: Literal["wire", "sdk"]

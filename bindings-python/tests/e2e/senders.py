@@ -112,6 +112,24 @@ def send_gemini(conversion: dict[str, Any], call_id: str, tool: str) -> Any:
     )
 
 
+def send_gemini_interactions(conversion: dict[str, Any], call_id: str, tool: str) -> Any:
+    """The Interactions API: the model's ``function_call`` step, then our ``function_result`` step."""
+    client = genai.Client(
+        api_key="e2e",
+        http_options=genai_types.HttpOptions(
+            base_url=_url(), retry_options=genai_types.HttpRetryOptions(attempts=1)
+        ),
+    )
+    return client.interactions.create(
+        model="gemini-e2e",
+        input=[
+            {"type": "user_input", "content": [{"type": "text", "text": QUESTION}]},
+            {"type": "function_call", "id": call_id, "name": tool, "arguments": {}},
+            conversion["output"],
+        ],
+    )
+
+
 def send_bedrock(conversion: dict[str, Any], call_id: str, tool: str) -> Any:
     client = boto3.client(
         "bedrock-runtime",
@@ -141,5 +159,6 @@ SENDERS: dict[str, Callable[[dict[str, Any], str, str], Any]] = {
     "openai-responses": send_openai_responses,
     "gemini": send_gemini,
     "gemini-legacy": send_gemini,
+    "gemini-interactions": send_gemini_interactions,
     "bedrock": send_bedrock,
 }

@@ -7,6 +7,7 @@ mod common;
 mod convert;
 mod copilot;
 mod gemini;
+mod interactions;
 mod join;
 mod mcp;
 pub(crate) mod media;
@@ -139,6 +140,13 @@ targets! {
         id_field: None,
         render: gemini::render(true),
         description: "Gemini 2.x functionResponse part (media as user-part attachments)",
+    }
+    /// Gemini Interactions API `function_result` step.
+    GeminiInteractions = "gemini-interactions" {
+        profile: Some(&interactions::PROFILE),
+        id_field: Some("call_id"),
+        render: interactions::render(),
+        description: "Gemini Interactions function_result (string, or text/image/audio/document/video list; is_error)",
     }
     /// Amazon Bedrock Converse `toolResult` block.
     Bedrock = "bedrock" {
