@@ -3,7 +3,6 @@
 // and every key it writes is a key of that type.
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { test } from 'node:test'
 
 import { ConvertError, convert, toCopilot } from '../index.mjs'
@@ -13,7 +12,7 @@ const png =
 
 /** The keys the SDK's `type <name> = { ... }` declares, from its published types. */
 function sdkKeys(name) {
-  const types = createRequire(import.meta.url).resolve('@github/copilot-sdk/dist/types.d.ts')
+  const types = new URL('../node_modules/@github/copilot-sdk/dist/types.d.ts', import.meta.url)
   const body = readFileSync(types, 'utf8').match(new RegExp(`export type ${name} = \\{([^]*?)\\n\\};`))
   assert.ok(body, `no type ${name} in the SDK`)
   return new Set([...body[1].matchAll(/^\s+(\w+)\??:/gm)].map((m) => m[1]))

@@ -223,7 +223,8 @@ async def convert_async(result: object, target: Target, **options: Unpack[Option
 
 
 async def convert_json_async(text: _JsonText, target: Target, **options: Unpack[Options]) -> Conversion:
-    """:func:`convert_json` off the event loop: the same Conversion, or the same error."""
+    """:func:`convert_json` off the event loop: the same Conversion, or the same error. Do not
+    change a ``bytearray`` ``text`` until the await returns."""
     return await _in_worker(convert_json, text, target, **options)
 
 
@@ -234,5 +235,6 @@ async def extract_images_async(value: object, **options: Unpack[ExtractOptions])
 
 
 async def extract_images_json_async(text: _JsonText, **options: Unpack[ExtractOptions]) -> Extraction:
-    """:func:`extract_images_json` off the event loop: the same Extraction, or the same error."""
+    """:func:`extract_images_json` off the event loop: the same Extraction, or the same error. Do
+    not change a ``bytearray`` ``text`` until the await returns."""
     return await _in_worker(extract_images_json, text, **options)
