@@ -16,7 +16,7 @@ import (
 func TestOptionsCoverTheCoreOptions(t *testing.T) {
 	all := Options{
 		Strict: Bool(false), ValidateBase64: Bool(true), SniffMIME: Bool(true), RespectAudience: Bool(true),
-		Binary: BinaryMarker, StructuredContent: StructuredContentAppend, ToolCallID: "call_1", ToolName: "shot",
+		ValidateImages: ValidateImagesDecode, Binary: BinaryMarker, StructuredContent: StructuredContentAppend, ToolCallID: "call_1", ToolName: "shot",
 		MaxImages: Int(0), MaxImageBytes: Int(1), MaxTotalBytes: Int(2), MaxImageDimension: Int(3),
 		Payload: PayloadWire, FitImages: FitImagesRecommended, ImagesInRequest: Int(21), MaxTextChars: Int(1000),
 	}
