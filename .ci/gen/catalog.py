@@ -60,7 +60,7 @@ BINDING_SETS = {"python": set(), "node": {"host"}, "go": {"host"}}
 # Codes a fixture cannot expect: host values JSON cannot hold, and bugs.
 NOT_IN_FIXTURES = {"unsupported_value", "internal_error"}
 
-GO_WORDS = {"mcp": "MCP", "openai": "OpenAI", "id": "ID", "mime": "MIME", "json": "JSON"}
+GO_WORDS = {"mcp": "MCP", "openai": "OpenAI", "id": "ID", "mime": "MIME", "json": "JSON", "sdk": "SDK"}
 TS_WORDS = {"openai": "OpenAI"}
 
 
@@ -347,6 +347,8 @@ def go_name(name: str) -> str:
 
 def go_catalog(cat: dict) -> str:
     def go_type(option: dict) -> str:
+        if option["type"] == "enum":
+            return go_name(option["name"])
         return {"bool": "*bool", "count": "*int"}.get(option["type"], "string")
 
     def go_default(option: dict) -> str:
@@ -369,9 +371,24 @@ def go_catalog(cat: dict) -> str:
         const = "Target" + go_name(target["name"])
         out += [f"\t// {const} is the target {target['name']}: {plain(target['doc'])}."]
         out += [f'\t{const} Target = "{target["name"]}"']
+    out += [")", ""]
+    for option in cat["options"]:
+        if option["type"] != "enum":
+            continue
+        kind = go_name(option["name"])
+        out += [
+            f"// {kind} is a value of the option {option['name']}; the empty value leaves the default.",
+            f"type {kind} string",
+            "",
+            f"// The values of {kind}.",
+            "const (",
+        ]
+        names = [kind + go_name(value) for value in option["values"]]
+        width = max(map(len, names))
+        for name, value in zip(names, option["values"]):
+            out.append(f'\t{name.ljust(width)} {kind} = "{value}"')
+        out += [")", ""]
     out += [
-        ")",
-        "",
         "// Options tunes a conversion or an extraction; unset fields keep the core's defaults. The",
         "// fields are sent to the core as a JSON object with snake_case names, and the core validates",
         '// them (an invalid value is an "invalid_option" error).',
@@ -384,7 +401,7 @@ def go_catalog(cat: dict) -> str:
         doc = plain(option_doc(cat, "go", option, ""))
         doc = f"{field}: {doc[0].lower()}{doc[1:]} Default {go_default(option)}."
         if option["type"] == "enum":
-            doc += " One of " + ", ".join(f'"{v}"' for v in option["values"]) + "."
+            doc += " One of " + ", ".join(f"{field}{go_name(v)}" for v in option["values"]) + "."
         if note := NOTES["go"].get(option["name"]):
             doc += " " + note
         out += [f"\t// {line}" for line in wrap(doc, 100, "\t// ")]

@@ -56,9 +56,9 @@ func TestLargeScreenshotArrivesFitted(t *testing.T) {
 		}
 	}
 	sort.Strings(targets)
-	for _, fit := range []string{"limits", "recommended"} {
+	for _, fit := range []mcptoolresult.FitImages{mcptoolresult.FitImagesLimits, mcptoolresult.FitImagesRecommended} {
 		for _, target := range targets {
-			t.Run(target+"/"+fit, func(t *testing.T) {
+			t.Run(target+"/"+string(fit), func(t *testing.T) {
 				opts := mcptoolresult.Options{ToolCallID: callID, ToolName: "screenshot", FitImages: fit}
 				conversion, err := mcptoolresult.Convert(result, mcptoolresult.Target(target), opts)
 				if err != nil {
@@ -85,7 +85,7 @@ func TestLargeScreenshotArrivesFitted(t *testing.T) {
 }
 
 // checkFit asks check.py about the last request, made for target from result with FitImages fit.
-func checkFit(t *testing.T, target string, result map[string]any, fit string) fitVerdict {
+func checkFit(t *testing.T, target string, result map[string]any, fit mcptoolresult.FitImages) fitVerdict {
 	t.Helper()
 	return askCheck[fitVerdict](t, map[string]any{"target": target, "result": result, "fit": fit})
 }

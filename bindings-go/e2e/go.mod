@@ -6,8 +6,11 @@ replace example.invalid/mcp-tool-result/bindings-go => ../
 
 replace example.invalid/mcp-tool-result/bindings-go/copilotsdk => ../copilotsdk
 
+replace example.invalid/mcp-tool-result/bindings-go/bedrocksdk => ../bedrocksdk
+
 require (
 	example.invalid/mcp-tool-result/bindings-go v0.0.0
+	example.invalid/mcp-tool-result/bindings-go/bedrocksdk v0.0.0
 	example.invalid/mcp-tool-result/bindings-go/copilotsdk v0.0.0
 	github.com/anthropics/anthropic-sdk-go/v2 v2.15.0
 	github.com/aws/aws-sdk-go-v2 v1.48.0

@@ -24,6 +24,7 @@ import (
 	ginteractions "google.golang.org/genai/interactions/models/interactions"
 	"google.golang.org/genai/interactions/models/operations"
 
+	"example.invalid/mcp-tool-result/bindings-go/bedrocksdk"
 	mcptoolresult "example.invalid/mcp-tool-result/bindings-go/mcptoolresult"
 )
 
@@ -221,16 +222,9 @@ func bedrockClient() *bedrockruntime.Client {
 }
 
 func sendBedrock(ctx context.Context, c mcptoolresult.Conversion, tool string) error {
-	content, err := BedrockContent(c.Output)
+	content, err := bedrocksdk.ContentBlocks(c)
 	if err != nil {
-		return fmt.Errorf("output: %w", err)
-	}
-	if len(c.Attachments) > 0 {
-		attachments, err := BedrockContent(c.Attachments)
-		if err != nil {
-			return fmt.Errorf("attachments: %w", err)
-		}
-		content = append(content, attachments...)
+		return err
 	}
 	_, err = bedrockClient().Converse(ctx, &bedrockruntime.ConverseInput{
 		ModelId: aws.String("anthropic.claude-e2e"),

@@ -11,6 +11,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"google.golang.org/genai"
 
+	"example.invalid/mcp-tool-result/bindings-go/bedrocksdk"
 	mcptoolresult "example.invalid/mcp-tool-result/bindings-go/mcptoolresult"
 )
 
@@ -63,24 +64,14 @@ func AnswerFunctionCall(ctx context.Context, client *genai.Client, result *mcp.C
 
 // AnswerToolUseBedrock is the README snippet for aws-sdk-go-v2 bedrockruntime: result is what
 // session.CallTool returned for the model's toolUse; messages end with the assistant message
-// that holds it. BedrockContent maps the output JSON to the SDK's types (bytes decoded once).
+// that holds it. bedrocksdk.Convert gives the SDK's types (the toolResult block, then any
+// attachments; payload bytes decoded once).
 func AnswerToolUseBedrock(ctx context.Context, client *bedrockruntime.Client, result *mcp.CallToolResult,
 	toolUse types.ToolUseBlock, messages []types.Message) (*bedrockruntime.ConverseOutput, error) {
-	conversion, err := mcptoolresult.Convert(result, mcptoolresult.TargetBedrock,
+	content, _, err := bedrocksdk.Convert(result,
 		mcptoolresult.Options{ToolCallID: aws.ToString(toolUse.ToolUseId), ToolName: aws.ToString(toolUse.Name)})
 	if err != nil {
 		return nil, err
-	}
-	content, err := BedrockContent(conversion.Output)
-	if err != nil {
-		return nil, err
-	}
-	if len(conversion.Attachments) > 0 {
-		attachments, err := BedrockContent(conversion.Attachments)
-		if err != nil {
-			return nil, err
-		}
-		content = append(content, attachments...)
 	}
 	return client.Converse(ctx, &bedrockruntime.ConverseInput{
 		ModelId:  aws.String("anthropic.claude-sonnet-5-5-v1:0"),

@@ -15,11 +15,10 @@ import (
 // rejects unknown keys), and each field is sent under its snake_case name.
 func TestOptionsCoverTheCoreOptions(t *testing.T) {
 	all := Options{
-		Strict: Bool(false), ValidateBase64: Bool(true), ValidateImages: "decode", SniffMIME: Bool(true),
-		RespectAudience: Bool(true),
-		Binary:          "marker", StructuredContent: "append", ToolCallID: "call_1", ToolName: "shot",
+		Strict: Bool(false), ValidateBase64: Bool(true), SniffMIME: Bool(true), RespectAudience: Bool(true),
+		ValidateImages: ValidateImagesDecode, Binary: BinaryMarker, StructuredContent: StructuredContentAppend, ToolCallID: "call_1", ToolName: "shot",
 		MaxImages: Int(0), MaxImageBytes: Int(1), MaxTotalBytes: Int(2), MaxImageDimension: Int(3),
-		Payload: "wire", FitImages: "recommended", ImagesInRequest: Int(21), MaxTextChars: Int(1000),
+		Payload: PayloadWire, FitImages: FitImagesRecommended, ImagesInRequest: Int(21), MaxTextChars: Int(1000),
 	}
 	v := reflect.ValueOf(all)
 	for i := range v.NumField() {
@@ -193,8 +192,8 @@ func TestConvertJSONText(t *testing.T) {
 }
 
 // This binding's default is payload "sdk" with host "go": Bedrock's source.bytes and Gemini's
-// inlineData.data arrive as []byte in OutputValue (Output keeps base64, as JSON must); "wire"
-// and the JSON door (the core's defaults) give none.
+// inlineData.data arrive as []byte in OutputValue (Output keeps base64, as JSON must), through
+// Convert and ConvertJSON alike; "wire" gives none.
 func TestBytesDefault(t *testing.T) {
 	png, _ := base64.StdEncoding.DecodeString("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAABHRFWHRjAHh4Jy+EVQAAAA1JREFUeJxjYPjfcAIABMoCSNncgTQAAAAASUVORK5CYII=") // a real 1x1 PNG
 	input := `{"content":[{"type":"text","text":"shot"},{"type":"image","data":"iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAABHRFWHRjAHh4Jy+EVQAAAA1JREFUeJxjYPjfcAIABMoCSNncgTQAAAAASUVORK5CYII=","mimeType":"image/png"}]}`
@@ -226,9 +225,47 @@ func TestBytesDefault(t *testing.T) {
 		if err != nil || wire.Bytes != nil || !bytes.Equal(wire.Output, conv.Output) {
 			t.Fatalf("%s wire: %+v, %v", c.target, wire, err)
 		}
-		door, err := ConvertJSON([]byte(input), c.target, []byte(`{"tool_call_id":"call_1","tool_name":"shot"}`))
-		if err != nil || door.Bytes != nil {
-			t.Fatalf("%s JSON door: %+v, %v", c.target, door, err)
+		// The JSON door has the same defaults: the same Bytes, whatever the form of its options.
+		for _, options := range []string{`{"tool_call_id":"call_1","tool_name":"shot"}`, ` { "tool_name":"shot", "toolCallId":"call_1" } `} {
+			door, err := ConvertJSON([]byte(input), c.target, []byte(options))
+			if err != nil || len(door.Bytes) != 1 || !bytes.Equal(door.Bytes[c.pointer], png) || !bytes.Equal(door.Output, conv.Output) {
+				t.Fatalf("%s JSON door, options %s: %+v, %v", c.target, options, door, err)
+			}
 		}
+		for _, options := range []string{"", "null", "{}", " { } "} {
+			door, err := ConvertJSON([]byte(input), c.target, []byte(options))
+			if err != nil || len(door.Bytes) != 1 || !bytes.Equal(door.Bytes[c.pointer], png) {
+				t.Fatalf("%s JSON door, options %q: %+v, %v", c.target, options, door, err)
+			}
+		}
+		door, err := ConvertJSON([]byte(input), c.target, []byte(`{"tool_call_id":"call_1","tool_name":"shot","payload":"wire"}`))
+		if err != nil || door.Bytes != nil || !bytes.Equal(door.Output, wire.Output) {
+			t.Fatalf("%s JSON door, payload wire: %+v, %v", c.target, door, err)
+		}
+	}
+	// Options that are not an object reach the core as they are.
+	for _, options := range []string{`[]`, `{"payload":}`, `"sdk"`} {
+		_, err := ConvertJSON([]byte(input), TargetBedrock, []byte(options))
+		var ce *ConvertError
+		if !errors.As(err, &ce) || ce.Code != "invalid_option" {
+			t.Fatalf("options %s: %v", options, err)
+		}
+	}
+}
+
+// Warm succeeds on either backend, again and again, and conversions after it are as before.
+func TestWarm(t *testing.T) {
+	before, err := ConvertJSONText([]byte(`{"content":[{"type":"text","text":"hi"}]}`), TargetText, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		if err := Warm(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	after, err := ConvertJSONText([]byte(`{"content":[{"type":"text","text":"hi"}]}`), TargetText, nil)
+	if err != nil || after != before {
+		t.Fatalf("after Warm: %q, %v; before %q", after, err, before)
 	}
 }

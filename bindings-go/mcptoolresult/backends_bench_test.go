@@ -143,3 +143,34 @@ func BenchmarkFirstCall(b *testing.B) {
 	}
 	_ = os.RemoveAll(warm)
 }
+
+// BenchmarkWarm splits that first call in two: Warm at start-up (compile or cache load, and one
+// instance), then the first conversion, which pays only the conversion.
+func BenchmarkWarm(b *testing.B) {
+	input := benchResults(b)["small"]
+	warm := filepath.Join(b.TempDir(), "cache")
+	if err := wasm.New(warm).Warm(); err != nil {
+		b.Fatal(err)
+	}
+	for name, dir := range map[string]string{"nocache": "", "cache": warm} {
+		b.Run(name, func(b *testing.B) {
+			var warming, first time.Duration
+			for b.Loop() {
+				e := wasm.New(dir)
+				start := time.Now()
+				if err := e.Warm(); err != nil {
+					b.Fatal(err)
+				}
+				warmed := time.Now()
+				if _, _, err := e.Convert(input, TargetCopilot, nil); err != nil {
+					b.Fatal(err)
+				}
+				warming += warmed.Sub(start)
+				first += time.Since(warmed)
+			}
+			b.ReportMetric(warming.Seconds()*1000/float64(b.N), "ms/warm")
+			b.ReportMetric(first.Seconds()*1000/float64(b.N), "ms/first-call")
+		})
+	}
+	_ = os.RemoveAll(warm)
+}

@@ -28,6 +28,65 @@ const (
 	TargetText Target = "text"
 )
 
+// ValidateImages is a value of the option validate_images; the empty value leaves the default.
+type ValidateImages string
+
+// The values of ValidateImages.
+const (
+	ValidateImagesStructure ValidateImages = "structure"
+	ValidateImagesDecode    ValidateImages = "decode"
+	ValidateImagesOff       ValidateImages = "off"
+)
+
+// Binary is a value of the option binary; the empty value leaves the default.
+type Binary string
+
+// The values of Binary.
+const (
+	BinaryInline Binary = "inline"
+	BinaryMarker Binary = "marker"
+)
+
+// StructuredContent is a value of the option structured_content; the empty value leaves the default.
+type StructuredContent string
+
+// The values of StructuredContent.
+const (
+	StructuredContentFallback StructuredContent = "fallback"
+	StructuredContentPrefer   StructuredContent = "prefer"
+	StructuredContentAppend   StructuredContent = "append"
+	StructuredContentIgnore   StructuredContent = "ignore"
+)
+
+// Payload is a value of the option payload; the empty value leaves the default.
+type Payload string
+
+// The values of Payload.
+const (
+	PayloadWire Payload = "wire"
+	PayloadSDK  Payload = "sdk"
+)
+
+// Host is a value of the option host; the empty value leaves the default.
+type Host string
+
+// The values of Host.
+const (
+	HostPython Host = "python"
+	HostNode   Host = "node"
+	HostGo     Host = "go"
+)
+
+// FitImages is a value of the option fit_images; the empty value leaves the default.
+type FitImages string
+
+// The values of FitImages.
+const (
+	FitImagesLimits      FitImages = "limits"
+	FitImagesRecommended FitImages = "recommended"
+	FitImagesOff         FitImages = "off"
+)
+
 // Options tunes a conversion or an extraction; unset fields keep the core's defaults. The
 // fields are sent to the core as a JSON object with snake_case names, and the core validates
 // them (an invalid value is an "invalid_option" error).
@@ -43,17 +102,19 @@ type Options struct {
 	// lengths, PNG CRCs, end marker), decode also decodes them fully, off checks only base64 and magic
 	// bytes. Bytes after the end marker are trimmed and wrong PNG CRCs recomputed (image_repaired); an
 	// image that is not valid, and a PDF not starting with %PDF-, become markers (invalid_image,
-	// invalid_document). Default "structure". One of "structure", "decode", "off".
-	ValidateImages string `json:"validate_images,omitempty"`
+	// invalid_document). Default "structure". One of ValidateImagesStructure, ValidateImagesDecode,
+	// ValidateImagesOff.
+	ValidateImages ValidateImages `json:"validate_images,omitempty"`
 	// RespectAudience: keep blocks whose audience excludes the assistant away from the model. Default
 	// true.
 	RespectAudience *bool `json:"respect_audience,omitempty"`
 	// Binary: mcp target: keep payloads inline or replace them by text markers. Default "inline". One
-	// of "inline", "marker".
-	Binary string `json:"binary,omitempty"`
+	// of BinaryInline, BinaryMarker.
+	Binary Binary `json:"binary,omitempty"`
 	// StructuredContent: how structuredContent reaches the model (fallback: only when no text says
-	// anything). Default "fallback". One of "fallback", "prefer", "append", "ignore".
-	StructuredContent string `json:"structured_content,omitempty"`
+	// anything). Default "fallback". One of StructuredContentFallback, StructuredContentPrefer,
+	// StructuredContentAppend, StructuredContentIgnore.
+	StructuredContent StructuredContent `json:"structured_content,omitempty"`
 	// ToolCallID: id of the tool call, for targets whose item carries one. Without it, anthropic,
 	// anthropic-mcp, openai-chat, openai-responses, gemini-interactions and bedrock report
 	// missing_tool_call_id. Default unset.
@@ -61,11 +122,11 @@ type Options struct {
 	// ToolName: name of the tool, for targets whose item carries one. Default unset.
 	ToolName string `json:"tool_name,omitempty"`
 	// Payload: payloads as base64 text (wire, the HTTP JSON form) or as bytes where the official SDK
-	// of host types the field as binary (sdk). Default "sdk". One of "wire", "sdk". With sdk, a
-	// payload that the target's official Go SDK types as []byte (Bedrock source.bytes in
+	// of host types the field as binary (sdk). Default "sdk". One of PayloadWire, PayloadSDK. With
+	// sdk, a payload that the target's official Go SDK types as []byte (Bedrock source.bytes in
 	// aws-sdk-go-v2, Gemini inlineData.data in google.golang.org/genai) is decoded into
 	// Conversion.Bytes; Output is JSON text either way, so it holds base64 there.
-	Payload string `json:"payload,omitempty"`
+	Payload Payload `json:"payload,omitempty"`
 	// MaxImages: most images one result may carry. Default (nil): the target's limit. 0 allows none.
 	MaxImages *int `json:"max_images,omitempty"`
 	// MaxImageBytes: most decoded bytes of one media item. Default (nil): the target's limit.
@@ -77,8 +138,8 @@ type Options struct {
 	// FitImages: images over a limit: limits downscales and re-encodes them to fit, recommended also
 	// to the provider's recommended size, off gives markers (image_resized reports each fit). BMP and
 	// TIFF that a target cannot carry are converted to PNG or JPEG unless off (image_converted).
-	// Default "limits". One of "limits", "recommended", "off".
-	FitImages string `json:"fit_images,omitempty"`
+	// Default "limits". One of FitImagesLimits, FitImagesRecommended, FitImagesOff.
+	FitImages FitImages `json:"fit_images,omitempty"`
 	// ImagesInRequest: images the request already holds besides this result: past 20 in all,
 	// Anthropic's limit drops to 2000 px. Default 0.
 	ImagesInRequest *int `json:"images_in_request,omitempty"`

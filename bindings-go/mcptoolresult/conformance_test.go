@@ -41,24 +41,25 @@ type fixturePayload struct {
 	MaxBytes int    `json:"max_bytes"`
 }
 
-// runOptions are the case's options as given, with payload "wire" when a conversion case sets
-// no payload: the fixtures pin the core's default, not this binding's (extract_images reads no
-// payload option and refuses one).
+// runOptions are the case's options as given, with payload "wire" and host null where a
+// conversion case sets neither: the fixtures pin the core's defaults, not this binding's
+// (extract_images reads neither option and refuses them).
 func runOptions(t *testing.T, c fixtureCase) []byte {
 	if c.Target == targetExtractImages {
 		return c.Options
 	}
 	if len(c.Options) == 0 {
-		return []byte(`{"payload":"wire"}`)
+		return []byte(`{"payload":"wire","host":null}`)
 	}
 	var options map[string]json.RawMessage
 	if err := json.Unmarshal(c.Options, &options); err != nil {
 		return c.Options // not an object: the core's invalid_option is what the case pins
 	}
-	if _, ok := options["payload"]; ok {
-		return c.Options
+	for key, value := range map[string]string{"payload": `"wire"`, "host": "null"} {
+		if _, ok := options[key]; !ok {
+			options[key] = json.RawMessage(value)
+		}
 	}
-	options["payload"] = json.RawMessage(`"wire"`)
 	out, err := json.Marshal(options)
 	if err != nil {
 		t.Fatal(err)

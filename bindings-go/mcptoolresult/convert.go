@@ -15,6 +15,7 @@
 package mcptoolresult
 
 import (
+	"bytes"
 	"encoding/json"
 	"slices"
 	"unsafe"
@@ -110,18 +111,21 @@ func Convert(result any, target Target, opts Options) (Conversion, error) {
 	return convert(result, target, options)
 }
 
-// ConvertJSON converts a CallToolResult given as JSON text, with options given as a JSON
-// object (snake_case or camelCase keys, passed to the core untouched; nil or empty for the
-// core's defaults, which include payload "wire": add {"payload":"sdk","host":"go"} for
-// Conversion.Bytes). It is the JSON-text door of the core, for callers that already hold JSON.
+// ConvertJSON is Convert for options given as a JSON object (snake_case or camelCase keys;
+// nil or empty for none) instead of Options: it returns the same Conversion, with the same
+// defaults (payload "sdk", host "go"; set {"payload":"wire"} for base64 text without
+// Conversion.Bytes). The options' members go to the core after the defaults (a later key
+// wins), and the core validates them.
 func ConvertJSON(input []byte, target Target, options []byte) (Conversion, error) {
-	return convert(input, target, options)
+	return convert(input, target, withBindingDefaults(options))
 }
 
-// ConvertJSONText is ConvertJSON returning the whole Conversion as the compact JSON text the
-// core writes: {"output", "attachments"?, "diagnostics"?}, diagnostics with their messages.
+// ConvertJSONText takes what ConvertJSON takes but returns no Conversion: the whole result as
+// the compact JSON text the core writes, {"output", "attachments"?, "diagnostics"?}
+// (diagnostics with their messages; payloads as base64 text), for callers that pass it on as
+// JSON.
 func ConvertJSONText(input []byte, target Target, options []byte) (string, error) {
-	out, err := core.convert(input, target, options)
+	out, err := core.convert(input, target, withBindingDefaults(options))
 	if err != nil {
 		return "", err
 	}
@@ -154,6 +158,15 @@ func ExtractImagesJSON(input []byte, options []byte) (Extraction, error) {
 	return extractImages(input, options)
 }
 
+// Warm does now the start-up work the first conversion would otherwise pay for: on the wazero
+// backend, compiling the embedded module (or loading it from the compilation cache) and
+// instantiating it; on cgo, nothing. Call it at start-up to keep that cost off the first
+// request; it is safe to call more than once and from several goroutines. It returns the error
+// the first conversion would have met.
+func Warm() error {
+	return core.warm()
+}
+
 // Targets returns the name of every target the core knows, in documentation order.
 func Targets() []string {
 	return append([]string(nil), facts.Of.Targets...)
@@ -170,6 +183,24 @@ func marshalOptions(opts Options) ([]byte, error) {
 		return nil, internalError("marshalling options: " + err.Error())
 	}
 	return slices.Concat(bindingDefaults[:len(bindingDefaults)-1], []byte{','}, options[1:]), nil
+}
+
+// withBindingDefaults is options (JSON text) after this binding's defaults: a JSON object's
+// members follow them, so the caller's values win; anything else but null goes to the core as
+// it is, for the core's invalid_option.
+func withBindingDefaults(options []byte) []byte {
+	text := bytes.TrimSpace(options)
+	if len(text) == 0 || string(text) == "null" {
+		return bindingDefaults
+	}
+	if text[0] != '{' {
+		return options
+	}
+	members := bytes.TrimLeft(text[1:], " \t\r\n")
+	if len(members) > 0 && members[0] == '}' {
+		return slices.Concat(bindingDefaults[:len(bindingDefaults)-1], members)
+	}
+	return slices.Concat(bindingDefaults[:len(bindingDefaults)-1], []byte{','}, members)
 }
 
 // convert lowers result to JSON, makes the one call into the core and lifts its answer.

@@ -10,6 +10,8 @@ type engine interface {
 	// jsonPointer is the core's JSON Pointer of tokens (keys, indices in decimal; valid
 	// UTF-8), outermost first.
 	jsonPointer(tokens []string) (string, error)
+	// warm does now the start-up work a first call would do (nothing on cgo).
+	warm() error
 }
 
 // coreOutput is the core's answer: text is private to the caller and never changes, so lifted

@@ -44,6 +44,9 @@ func (cgoEngine) jsonPointer(tokens []string) (string, error) {
 	return pointer, nil
 }
 
+// warm has nothing to do: the library is linked in.
+func (cgoEngine) warm() error { return nil }
+
 // bytesString views b as a string for the length of a call (the core only reads it).
 func bytesString(b []byte) string {
 	return unsafe.String(unsafe.SliceData(b), len(b))

@@ -26,6 +26,10 @@ func (w wazeroEngine) jsonPointer(tokens []string) (string, error) {
 	return pointer, wazeroError(err)
 }
 
+func (w wazeroEngine) warm() error {
+	return wazeroError(w.e.Warm())
+}
+
 func wazeroError(err error) error {
 	if err == nil {
 		return nil

@@ -11,6 +11,7 @@ mod lift;
 mod lower;
 mod options;
 
+use std::cell::Cell;
 use std::sync::{Arc, OnceLock};
 
 use mcp_tool_result::__private::{binding_defaults, convert_checked};
@@ -23,6 +24,11 @@ use crate::options::Kept;
 
 /// Calls borrowing at least this many bytes of host text run with the GIL released.
 pub(crate) const DETACH_BYTES: usize = 64 * 1024;
+
+thread_local! {
+    /// Set by [`detach_always`]: every core call of this thread runs with the GIL released.
+    static DETACH_ALWAYS: Cell<bool> = const { Cell::new(false) };
+}
 
 /// Converts the value ``result`` for ``target`` (a ``str`` is a string value, not JSON text).
 #[pyfunction]
@@ -216,13 +222,22 @@ fn target_names() -> Vec<&'static str> {
     mcp_tool_result::target_names()
 }
 
-/// Runs a core call, with the GIL released when it reads `bytes` or more of host text.
+/// Makes every later core call of the calling thread run with the GIL released, whatever its
+/// size (the initializer of the worker threads of the package's async functions).
+#[pyfunction]
+fn detach_always() {
+    DETACH_ALWAYS.set(true);
+}
+
+/// Runs a core call, with the GIL released when it reads `bytes` or more of host text or the
+/// thread asked for it ([`detach_always`]).
 fn core_call<T: Send>(
     py: Python<'_>,
     bytes: usize,
     call: impl FnOnce() -> Result<T, ConvertError> + Send,
 ) -> PyResult<T> {
-    let result = if bytes >= DETACH_BYTES { py.detach(call) } else { call() };
+    let detach = bytes >= DETACH_BYTES || DETACH_ALWAYS.get();
+    let result = if detach { py.detach(call) } else { call() };
     result.map_err(|e| error::from_core(py, &e))
 }
 
@@ -249,6 +264,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(extract_images, m)?)?;
     m.add_function(wrap_pyfunction!(extract_images_json, m)?)?;
     m.add_function(wrap_pyfunction!(target_names, m)?)?;
+    m.add_function(wrap_pyfunction!(detach_always, m)?)?;
     m.add_function(fastcall::to_copilot(m)?)?;
     Ok(())
 }

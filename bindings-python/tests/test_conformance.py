@@ -5,7 +5,8 @@
 and as `bytes`, and, when `json.loads` can read the text, `convert` with the loaded value (lone
 surrogates, big integers and deep nesting then go through the binding's own lowering). Files
 of the pseudo-target `extract_images` run `extract_images` and `extract_images_json` the same
-way.
+way. Every case also runs through the async forms (`convert_async`, `convert_json_async`,
+`extract_images_async`, `extract_images_json_async`): its value and JSON text, or its JSON text.
 
 Options are passed as the case gives them; where it sets no `payload` or `host`, the runner
 passes `payload="wire"` and `host=None`, so the fixtures pin the core's defaults, not this
@@ -18,6 +19,7 @@ compares `"$payload"` in its place.
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import hashlib
 import json
@@ -53,6 +55,12 @@ def _doors(target: str, case: dict[str, Any]) -> dict[str, Callable[[], Any]]:
 
         def run_text(text: str | bytes) -> Any:
             return m.extract_images_json(text, **options)
+
+        def run_value_async(value: Any) -> Any:
+            return asyncio.run(m.extract_images_async(value, **options))
+
+        def run_text_async(text: str | bytes) -> Any:
+            return asyncio.run(m.extract_images_json_async(text, **options))
     else:
         options = {"payload": "wire", "host": None, **options}
 
@@ -62,13 +70,25 @@ def _doors(target: str, case: dict[str, Any]) -> dict[str, Callable[[], Any]]:
         def run_text(text: str | bytes) -> Any:
             return m.convert_json(text, target, **options)  # type: ignore[arg-type]
 
+        def run_value_async(value: Any) -> Any:
+            return asyncio.run(m.convert_async(value, target, **options))  # type: ignore[arg-type]
+
+        def run_text_async(text: str | bytes) -> Any:
+            return asyncio.run(m.convert_json_async(text, target, **options))  # type: ignore[arg-type]
+
     if "input" in case:
         text = json.dumps(case["input"], ensure_ascii=False)
-        return {"value": lambda: run_value(case["input"]), "json text": lambda: run_text(text)}
+        return {
+            "value": lambda: run_value(case["input"]),
+            "json text": lambda: run_text(text),
+            "async value": lambda: run_value_async(case["input"]),
+            "async json text": lambda: run_text_async(text),
+        }
     text = case["input_json"]
     doors: dict[str, Callable[[], Any]] = {
         "json text": lambda: run_text(text),
         "json bytes": lambda: run_text(text.encode()),
+        "async json text": lambda: run_text_async(text),
     }
     try:
         loaded = _strict_loads(text)

@@ -58,3 +58,29 @@ def test_types_catch_misuse(tmp_path: Path) -> None:
     lines = {int(line.split(":")[1]) for line in run.stdout.splitlines() if line.startswith(str(snippet))}
     assert lines == {5, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23}, run.stdout
     assert ["note", 'Revealed type is "Any"'] in errors, run.stdout
+
+
+def test_async_forms_are_typed_as_the_sync_ones(tmp_path: Path) -> None:
+    snippet = tmp_path / "snippet.py"
+    snippet.write_text(
+        textwrap.dedent(
+            """
+            import mcp_tool_result as m
+
+            async def main() -> None:
+                ok: m.Conversion = await m.convert_async({}, "copilot", strict=True, fit_images="off")
+                text: m.Conversion = await m.convert_json_async(b"{}", "mcp")
+                found: m.Extraction = await m.extract_images_async({}, max_images=1)
+                again: m.Extraction = await m.extract_images_json_async("{}")
+                await m.convert_async({}, "claude")
+                await m.convert_async({}, "mcp", fit_images="smaller")
+                await m.extract_images_async({}, tool_call_id="t")
+                wrong: str = await m.convert_json_async("{}", "mcp")
+                m.convert_async({}, "mcp")["output"]
+            """
+        ),
+        encoding="utf-8",
+    )
+    run = mypy("mypy", "--strict", "--no-incremental", "--cache-dir=/dev/null", str(snippet))
+    lines = {int(line.split(":")[1]) for line in run.stdout.splitlines() if line.startswith(str(snippet))}
+    assert lines == {9, 10, 11, 12, 13}, run.stdout

@@ -7,9 +7,10 @@ import (
 	"testing"
 )
 
-// testOnlyModules are the modules only tests use; they live in the tests and copilotsdk
-// modules, never in the binding's.
+// testOnlyModules are the modules only tests and the adapters use; they live in the tests,
+// copilotsdk and bedrocksdk modules, never in the binding's.
 var testOnlyModules = []string{
+	"github.com/aws/aws-sdk-go-v2",
 	"github.com/github/copilot-sdk/go",
 	"github.com/mark3labs/mcp-go",
 	"github.com/modelcontextprotocol/go-sdk",

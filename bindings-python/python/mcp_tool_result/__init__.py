@@ -18,11 +18,19 @@ binding's default): ``bytes`` where the SDK types the field as binary (boto3's B
 and :func:`to_copilot_result` the Copilot SDK's own ``ToolResult``; :func:`extract_images`
 returns ``{"images", "text", "diagnostics"?}``. Errors are :class:`ConvertError` (a
 ``ValueError``) with ``.code`` and ``.path``.
+
+Each of ``convert``, ``convert_json``, ``extract_images`` and ``extract_images_json`` has an
+``_async`` form for asyncio code: the same call in a worker thread of the package, with the GIL
+released around the core call, so the event loop keeps running while an image is fitted.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal, TypeAlias, TypedDict
+import asyncio
+import functools
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias, TypedDict, TypeVar
 
 from . import _native
 from ._catalog import TARGETS, ErrorCode, ExtractOptions, NoticeCode, Options, RepairCode, Target
@@ -53,9 +61,13 @@ __all__ = [
     "UsageError",
     "__version__",
     "convert",
+    "convert_async",
     "convert_json",
+    "convert_json_async",
     "extract_images",
+    "extract_images_async",
     "extract_images_json",
+    "extract_images_json_async",
     "to_copilot",
     "to_copilot_result",
 ]
@@ -187,3 +199,42 @@ def to_copilot_result(result: object, **options: Unpack[Options]) -> ToolResult:
         result_type=wire["resultType"],
         binary_results_for_llm=binaries or None,
     )
+
+
+# The worker threads of the async forms: each releases the GIL around every core call it makes,
+# whatever the input's size (the synchronous forms release it from 64 KiB of input text up).
+# Threads start on first use.
+_WORKERS = ThreadPoolExecutor(thread_name_prefix="mcp_tool_result", initializer=_native.detach_always)
+
+_T = TypeVar("_T")
+
+
+async def _in_worker(call: Callable[..., _T], /, *args: object, **options: object) -> _T:
+    """``call(*args, **options)`` in a worker thread. A cancelled await returns at once; the call
+    runs to its end in the worker and its result is dropped (it changes no shared state)."""
+    loop = asyncio.get_running_loop()
+    return await loop.run_in_executor(_WORKERS, functools.partial(call, *args, **options))
+
+
+async def convert_async(result: object, target: Target, **options: Unpack[Options]) -> Conversion:
+    """:func:`convert` off the event loop: the same Conversion, or the same error. Do not change
+    ``result`` until the await returns (the worker reads it)."""
+    return await _in_worker(convert, result, target, **options)
+
+
+async def convert_json_async(text: _JsonText, target: Target, **options: Unpack[Options]) -> Conversion:
+    """:func:`convert_json` off the event loop: the same Conversion, or the same error. Do not
+    change a ``bytearray`` ``text`` until the await returns."""
+    return await _in_worker(convert_json, text, target, **options)
+
+
+async def extract_images_async(value: object, **options: Unpack[ExtractOptions]) -> Extraction:
+    """:func:`extract_images` off the event loop: the same Extraction, or the same error. Do not
+    change ``value`` until the await returns (the worker reads it)."""
+    return await _in_worker(extract_images, value, **options)
+
+
+async def extract_images_json_async(text: _JsonText, **options: Unpack[ExtractOptions]) -> Extraction:
+    """:func:`extract_images_json` off the event loop: the same Extraction, or the same error. Do
+    not change a ``bytearray`` ``text`` until the await returns."""
+    return await _in_worker(extract_images_json, text, **options)

@@ -6,6 +6,7 @@ __all__ = [
     "__version__",
     "convert",
     "convert_json",
+    "detach_always",
     "extract_images",
     "extract_images_json",
     "target_names",
@@ -21,6 +22,9 @@ def convert(result: object, target: str, **options: Any) -> dict[str, Any]:
 
 def convert_json(text: _Text, target: str, **options: Any) -> dict[str, Any]:
     """Converts JSON text (``str`` or UTF-8 bytes-like) for ``target``; returns the Conversion as a dict."""
+
+def detach_always() -> None:
+    """Makes every later core call of the calling thread run with the GIL released."""
 
 def extract_images(value: object, **options: Any) -> dict[str, Any]:
     """Finds the MCP image blocks anywhere in ``value``; returns the Extraction as a dict."""

@@ -83,6 +83,20 @@ func (e *Engine) init() error {
 	return e.err
 }
 
+// Warm compiles the module (or loads it from the cache) and makes one instance, so the next
+// call pays neither; it returns the error the first call would have met.
+func (e *Engine) Warm() error {
+	if err := e.init(); err != nil {
+		return err
+	}
+	inst, err := e.get()
+	if err != nil {
+		return err
+	}
+	e.put(inst)
+	return nil
+}
+
 // Convert runs mtr_convert: the Conversion JSON text and its bytes pointers, or an *Error.
 func (e *Engine) Convert(input []byte, target string, options []byte) ([]byte, []string, error) {
 	return e.call("mtr_convert", input, []byte(target), options)

@@ -36,3 +36,23 @@ func TestLeavesMatchThePlainCall(t *testing.T) {
 		}
 	}
 }
+
+// After Warm, the module is compiled and an instance is free: the next call makes none.
+func TestWarmLeavesAnInstance(t *testing.T) {
+	e := New("")
+	if e.compiled != nil || len(e.free) != 0 {
+		t.Fatal("a new engine has compiled code or an instance")
+	}
+	if err := e.Warm(); err != nil {
+		t.Fatal(err)
+	}
+	if e.compiled == nil || len(e.free) != 1 {
+		t.Fatalf("after Warm: compiled %v, %d free instances", e.compiled != nil, len(e.free))
+	}
+	if err := e.Warm(); err != nil || len(e.free) != 1 {
+		t.Fatalf("a second Warm: %v, %d free instances", err, len(e.free))
+	}
+	if _, _, err := e.Convert([]byte(`{"content":[]}`), "text", nil); err != nil || len(e.free) != 1 {
+		t.Fatalf("the call after Warm: %v, %d free instances", err, len(e.free))
+	}
+}
