@@ -27,6 +27,7 @@ const nodeCodec = {
 }
 
 module.exports = {
+  ...require('../names.js'),
   ...createApi(wasmBackend(instantiate, nodeCodec)),
   /** Which build this is (see wasm/index.d.ts). */
   backend: 'wasm',
