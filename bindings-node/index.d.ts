@@ -264,15 +264,17 @@ export type IdField<Field extends string, O, Option extends 'toolCallId' | 'tool
 
 /**
  * A payload in a field the target's Node SDK types as binary, under options `O`: a
- * `Uint8Array` with `payload: 'sdk'` (the default), base64 text with `payload: 'wire'`.
+ * `Uint8Array` with `payload: 'sdk'` (the default), base64 text with `payload: 'wire'`, either
+ * where `O`'s `payload` may be `'wire'` (stored options: `ConvertOptions<…> & { payload?: 'sdk' }`
+ * keeps the bytes).
  */
 export type BytesFor<O> = O extends { payload: 'wire' }
   ? string
-  : O extends { payload: 'sdk' }
-    ? Uint8Array
-    : 'payload' extends keyof O
+  : 'payload' extends keyof O
+    ? 'wire' extends O['payload' & keyof O]
       ? Uint8Array | string
       : Uint8Array
+    : Uint8Array
 
 /** Anthropic Messages content blocks a tool result carries. */
 export interface AnthropicTextBlock {

@@ -85,6 +85,11 @@ export const fromChecked: Anthropic.Messages.ToolResultBlockParam = convert(resu
 declare const stored: ConvertOptions<'toolCallId'>
 export const fromStored: Anthropic.Messages.ToolResultBlockParam = convert(result, 'anthropic', stored).output
 export const storedItem: OpenAI.Responses.ResponseInputItem.FunctionCallOutput = convert(result, 'openai-responses', stored).output
+// Stored options whose payload may be 'wire' give Bedrock bytes or text; pinned to 'sdk', bytes.
+declare const storedSdk: ConvertOptions<'toolCallId'> & { payload?: 'sdk' }
+export const storedBedrock: ToolResultBlock = convert(result, 'bedrock', storedSdk).output.toolResult
+// @ts-expect-error: the payload may be base64 text
+export const storedEither: ToolResultBlock = convert(result, 'bedrock', stored).output.toolResult
 declare const storedBoth: ConvertOptions<'toolCallId' | 'toolName'>
 export const storedPart: Part = convert(result, 'gemini', storedBoth).output
 export const storedOptions: ConvertOptions<'toolCallId'> = { toolCallId: 'toolu_02', strict: true, maxImages: null }
