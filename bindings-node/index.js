@@ -1,6 +1,6 @@
 'use strict'
 // Public CommonJS entry point of the native build (index.mjs re-exports it; index.d.ts types
-// it): the API of api.js over the napi-rs addon.
+// it): the API of api.js over the napi-rs addon, under the names of names.js.
 //
 // A conversion names its target and options by an id from `configure`, which reads them once:
 // the ids are kept here by target and options text (at most MAX_CONFIGS, then all are
@@ -79,6 +79,7 @@ function convertConfigured(text, leaves, target, options, outputOnly, call) {
 }
 
 module.exports = {
+  ...require('./names.js'),
   ...api.createApi({
     maxDepth: native.MAX_DEPTH,
     callOptions: true,
@@ -89,5 +90,8 @@ module.exports = {
     targetNames: native.targetNames,
     jsonPointer: native.jsonPointer,
   }),
-  __napiBindingTarget: native.__napiBindingTarget,
+  /** Which build this is (see index.d.ts). */
+  backend: 'native',
+  /** Nothing to wait for: the addon loads synchronously. */
+  init: () => Promise.resolve(),
 }

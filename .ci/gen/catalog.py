@@ -2,7 +2,7 @@
 
 The core is the one source (core/src/catalog.rs, `mcp-tool-result catalog`). From it this script
 writes the Python package's `_catalog.py`, the generated regions of the Node types
-(index.header.d.ts and index.d.ts: the target, option and code unions and the per-target
+(bindings-node/index.d.ts: the target, option and code unions and the per-target
 `TargetOutput`/`TargetAttachment` maps) and of api.js (the per-call options, the binding's
 defaults), the Go package's catalog.go (with its defaults), the fixture schema's code enums, the per-target type map of conformance/types/generate.mjs, the playground's
 option form (playground/src/options.mjs), the code and option tables of conformance/README.md
@@ -257,10 +257,11 @@ def node_regions(cat: dict) -> dict[str, list[str]]:
         ],
         "options": [
             "/**",
-            " * Options of a conversion. The core also accepts the snake_case spellings, but the types here",
-            " * (which make the ids of the output required when `toolCallId` is given) read the camelCase ones.",
+            " * The fields of `ConvertOptions`. The core also accepts the snake_case spellings, but the types",
+            " * here (which make the ids of the output required when `toolCallId` is given) read the camelCase",
+            " * ones.",
             " */",
-            "export interface ConvertOptions {",
+            "export interface ConvertOptionFields {",
             *options,
             "}",
         ],
@@ -268,7 +269,7 @@ def node_regions(cat: dict) -> dict[str, list[str]]:
         "extract-options": [
             "/** The options `extractImages` uses (caps default to the smallest common provider limits). */",
             "export type ExtractOptions = Pick<",
-            "  ConvertOptions,",
+            "  ConvertOptionFields,",
             *ts_union(extract),
             ">",
         ],
@@ -584,6 +585,7 @@ def playground_regions(cat: dict) -> dict[str, list[str]]:
 
 SOAK_DRIVER = "conformance/soak/driver.py"
 NODE_API = "bindings-node/api.js"
+NODE_TYPES = "bindings-node/index.d.ts"
 
 
 def soak_regions(cat: dict) -> dict[str, list[str]]:
@@ -613,8 +615,7 @@ def outputs(cat: dict) -> dict[Path, str]:
         "conformance/README.md": conformance_readme(read("conformance/README.md"), cat),
         "bindings-node/README.md": node_readme(read("bindings-node/README.md"), cat),
     }
-    for rel in ("bindings-node/index.header.d.ts", "bindings-node/index.d.ts"):
-        files[rel] = replace_regions(read(rel), regions, "//", rel)
+    files[NODE_TYPES] = replace_regions(read(NODE_TYPES), regions, "//", NODE_TYPES)
     files[NODE_API] = replace_regions(read(NODE_API), node_api_regions(cat), "//", NODE_API)
     files[SOAK_DRIVER] = replace_regions(read(SOAK_DRIVER), soak_regions(cat), "#", SOAK_DRIVER)
     files[TYPES_GENERATOR] = replace_regions(read(TYPES_GENERATOR), types_regions(cat), "//", TYPES_GENERATOR)

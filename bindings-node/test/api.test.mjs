@@ -31,11 +31,37 @@ function union(name) {
   return [...match[1].matchAll(/'([a-z_-]+)'/g)].map((m) => m[1]).sort()
 }
 
-test('CommonJS and ES module entry points export the same functions', () => {
-  const names = ['ConvertError', 'convert', 'convertJson', 'convertAsync', 'convertJsonAsync', 'extractImages', 'extractImagesJson', 'targetNames', 'toCopilot']
+test('CommonJS and ES module entry points export the same values, each declared in index.d.ts', () => {
+  const names = Object.keys(createRequire(import.meta.url)('../names.js'))
   for (const name of names) assert.equal(esm[name], cjs[name], name)
   assert.equal(esm.default, cjs)
-  for (const name of names) assert.match(dts, new RegExp(`export declare (function|class) ${name}\\b`), name)
+  for (const name of names) assert.match(dts, new RegExp(`export declare (function|class|const) ${name}\\b`), name)
+})
+
+test("index.d.ts declares everything napi-rs declares for the addon, except the loader's own export", () => {
+  const napi = readFileSync(process.env.NAPI_DTS ?? join(packageDir, '..', '.build', 'node', 'napi.d.ts'), 'utf8')
+  const declared = [...napi.matchAll(/^export declare (?:function|class|const) (\w+)([^\n]*)/gm)]
+  assert.ok(declared.some(([, name]) => name === 'targetNames'), 'napi declares targetNames')
+  for (const [line, name] of declared) {
+    if (name === '__napiBindingTarget') {
+      assert.equal(cjs[name], undefined, 'the entry does not export the loader\'s __napiBindingTarget')
+      continue
+    }
+    assert.ok(dts.includes(line), `index.d.ts lacks napi's declaration: ${line}`)
+  }
+})
+
+test('an invalid option is named as the caller spelled it', () => {
+  for (const [options, name] of [
+    [{ fitImages: 'on' }, 'fitImages'],
+    [{ fit_images: 'on' }, 'fit_images'],
+  ]) {
+    const e = failure(() => esm.convert({ content: [] }, 'copilot', options))
+    assert.deepEqual([e.code, e.path], ['invalid_option', `/${name}`])
+    assert.match(e.message, new RegExp(`option ${name} must be one of limits, recommended, off`))
+  }
+  const e = failure(() => esm.extractImages([], { validateBase64: 'yes' }))
+  assert.match(e.message, /option validateBase64 must be a boolean/)
 })
 
 test('ConvertError: an Error with code, path and a readable message', () => {
@@ -76,7 +102,7 @@ test('a string holding the JSON text of a tool result is read as that result (js
 })
 
 test('extractImages refuses the options it does not read, in either spelling', () => {
-  const body = dts.match(/export type ExtractOptions = Pick<\s*ConvertOptions,([^>]*)>/)[1]
+  const body = dts.match(/export type ExtractOptions = Pick<\s*ConvertOptionFields,([^>]*)>/)[1]
   const reads = new Set([...body.matchAll(/'(\w+)'/g)].map((m) => m[1]))
   assert.ok(reads.has('maxImages') && !reads.has('maxTextChars'))
   for (const [name, value] of [['maxTextChars', 5], ['max_text_chars', 5], ['toolCallId', 'c'], ['binary', 'marker'], ['payload', 'wire'], ['host', null]]) {
@@ -151,7 +177,7 @@ test('the fitting options reach the core, camelCase as typed', () => {
 })
 
 test('every option of the ConvertOptions type is accepted by the core', () => {
-  const body = dts.match(/export interface ConvertOptions \{([^}]*)\}/)[1]
+  const body = dts.match(/export interface ConvertOptionFields \{([^}]*)\}/)[1]
   const declared = [...body.matchAll(/^\s*(\w+)\?: (.+)$/gm)]
   assert.ok(declared.length >= 5)
   for (const [, name, type] of declared) {

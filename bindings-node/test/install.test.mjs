@@ -21,6 +21,7 @@ const SDKS = [
   'openai',
   '@google/genai',
   '@aws-sdk/client-bedrock-runtime',
+  '@mariozechner/pi-ai',
   '@types/node',
 ]
 const work = mkdtempSync(join(tmpdir(), 'mcp-tool-result-install-'))
@@ -49,17 +50,18 @@ test('the tarball holds the loader, both entry points, the types, the addon and 
     'index.js',
     'index.mjs',
     'mcp-tool-result.linux-x64-gnu.node',
+    'names.js',
     'package.json',
     'placeholders.js',
     'wasm/backend.js',
     'wasm/browser.mjs',
     'wasm/deno.mjs',
-    'wasm/index.d.ts',
     'wasm/mcp_tool_result.wasm',
     'wasm/node.cjs',
     'wasm/node.mjs',
     'wasm/select.cjs',
     'wasm/select.mjs',
+    'wasm/web.cjs',
     'wasm/workerd.mjs',
   ])
 })

@@ -230,7 +230,8 @@ for (const { name, ext, code, output } of examples.filter((e) => e.output !== un
       checked++
     }
     const requests = received.slice(from)
-    if (/from '(@anthropic-ai\/sdk|openai|@google\/genai|@aws-sdk\/client-bedrock-runtime)'/.test(code)) {
+    // An example that imports a provider SDK (not for its types only) sends one request.
+    if (/^import (?!type )[^\n]*from '(@anthropic-ai\/sdk|openai|@google\/genai|@aws-sdk\/client-bedrock-runtime)'/m.test(code)) {
       assert.equal(requests.length, 1, `requests: ${requests.map((r) => r.path)}`)
       // The example's image, as base64 text, occurs once in the request: sent once, as media
       // (Bedrock's bytes are encoded by its SDK), and never again as text.

@@ -188,4 +188,10 @@ const webCodec = {
   },
 }
 
-module.exports = { MAX_DEPTH, wasmBackend, webCodec }
+/**
+ * The host of the Web builds (web.cjs): `{instantiate() -> the module's exports, init(source?)}`,
+ * handed in by the entry loaded (workerd.mjs, deno.mjs or browser.mjs; one per bundle or runtime).
+ */
+const webHost = { instantiate: null, init: null }
+
+module.exports = { MAX_DEPTH, wasmBackend, webCodec, webHost }

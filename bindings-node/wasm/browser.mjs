@@ -3,14 +3,13 @@
 // `await init()` once before the first call; `init(source)` takes a URL, a Response, the
 // bytes or a compiled WebAssembly.Module, and defaults to the .wasm file next to this module
 // (bundlers such as Vite, webpack and esbuild follow `new URL(..., import.meta.url)`).
-import api from '../api.js'
 import glue from './backend.js'
 
 let ready = null
 let loading = null
 
 /** Compiles and instantiates the module once; later calls return the same promise. */
-export function init(source) {
+function init(source) {
   if (ready !== null) return Promise.resolve()
   if (loading === null) {
     loading = load(source ?? new URL('./mcp_tool_result.wasm', import.meta.url)).then(
@@ -51,19 +50,8 @@ function instantiate() {
   return new WebAssembly.Instance(ready.module, {}).exports
 }
 
-const built = api.createApi(glue.wasmBackend(instantiate, glue.webCodec))
+glue.webHost.instantiate = instantiate
+glue.webHost.init = init
 
-export const {
-  convert,
-  convertJson,
-  convertAsync,
-  convertJsonAsync,
-  toCopilot,
-  extractImages,
-  extractImagesJson,
-  targetNames,
-  ConvertError,
-} = built
-/** Which build this is (see index.d.ts). */
-export const backend = 'wasm'
-export default { ...built, backend, init }
+export * from './web.cjs'
+export { default } from './web.cjs'

@@ -27,8 +27,9 @@ const nodeCodec = {
 }
 
 module.exports = {
+  ...require('../names.js'),
   ...createApi(wasmBackend(instantiate, nodeCodec)),
-  /** Which build this is (see wasm/index.d.ts). */
+  /** Which build this is (see ../index.d.ts). */
   backend: 'wasm',
   /** Nothing to wait for in Node: the module loads synchronously. */
   init: () => Promise.resolve(),

@@ -6,11 +6,11 @@ const NO_ADDON = /^(Cannot find native binding|Failed to load native binding)/
 
 function load() {
   try {
-    return { ...require('../index.js'), backend: 'native', init: () => Promise.resolve() }
+    return require('../index.js')
   } catch (e) {
     if (!(e instanceof Error) || !NO_ADDON.test(e.message)) throw e
     return require('./node.cjs')
   }
 }
 
-module.exports = load()
+module.exports = { ...require('../names.js'), ...load() }

@@ -165,13 +165,19 @@ macro_rules! options {
 
         impl Options {
             /// Sets the option named `name` (a name of [`OPTIONS`]) from `value`; `false` for an
-            /// unknown name.
-            fn set(&mut self, name: &str, value: &Value<'_>, path: impl Fn() -> String) -> Result<bool, ConvertError> {
+            /// unknown name. An error names the option by `key`, as the caller spelled it.
+            fn set(
+                &mut self,
+                name: &str,
+                key: &str,
+                value: &Value<'_>,
+                path: impl Fn() -> String,
+            ) -> Result<bool, ConvertError> {
                 match name {
                     $( stringify!($field) => {
                         self.$field = match value {
                             Value::Null if $nullable => options!(@rust $kind $(($enum))?, $default),
-                            value => options!(@read $kind $(($enum))?, value, path, name).into(),
+                            value => options!(@read $kind $(($enum))?, value, path, key).into(),
                         };
                     } )*
                     _ => return Ok(false),
@@ -444,7 +450,7 @@ impl Options {
                 return Err(ConvertError::new(Code::InvalidOption, path(), message));
             }
             let name = spec.map_or("", |spec| spec.name);
-            if !self.set(name, value, path)? {
+            if !self.set(name, key, value, path)? {
                 return Err(ConvertError::new(
                     Code::InvalidOption,
                     path(),
@@ -588,7 +594,7 @@ mod tests {
         );
         assert_eq!(
             message(r#"{"structuredContent":1}"#),
-            "option structured_content must be one of fallback, prefer, append, ignore"
+            "option structuredContent must be one of fallback, prefer, append, ignore"
         );
         assert_eq!(
             message(r#"{"host":"rust"}"#),
@@ -602,6 +608,35 @@ mod tests {
         assert_eq!(
             (options.host, options.images_in_request, options.fit_images),
             (None, 0, FitImages::Off)
+        );
+    }
+
+    #[test]
+    fn a_bad_value_names_the_option_as_the_caller_spelled_it() {
+        let message = |text: &str| Options::from_json(text).unwrap_err().message().to_owned();
+        assert_eq!(
+            message(r#"{"fitImages":"on"}"#),
+            "option fitImages must be one of limits, recommended, off"
+        );
+        assert_eq!(
+            message(r#"{"fit_images":"on"}"#),
+            "option fit_images must be one of limits, recommended, off"
+        );
+        assert_eq!(
+            message(r#"{"validateBase64":1}"#),
+            "option validateBase64 must be a boolean, not number"
+        );
+        assert_eq!(
+            message(r#"{"toolCallId":3}"#),
+            "option toolCallId must be a string, not number"
+        );
+        assert_eq!(
+            message(r#"{"maxImages":-1}"#),
+            "option maxImages must be a non-negative integer"
+        );
+        assert_eq!(
+            message(r#"{"tool_callId":true}"#),
+            "option tool_callId must be a string, not boolean"
         );
     }
 

@@ -33,7 +33,7 @@ const outside = []
 const pageErrors = []
 
 before(async () => {
-  assert.equal(native.__napiBindingTarget, 'native', 'the comparison must run against the native addon')
+  assert.equal(native.backend, 'native', 'the comparison must run against the native addon')
   served = await serve(PLAYGROUND, { lifetimeMs: 120_000 })
   profile = mkdtempSync(join(tmpdir(), 'mtr-playground-'))
   context = await chromium.launchPersistentContext(profile, {

@@ -4,10 +4,11 @@
 import type Anthropic from '@anthropic-ai/sdk'
 import type { ContentBlock, ConverseCommandInput, ToolResultBlock } from '@aws-sdk/client-bedrock-runtime'
 import type { Part } from '@google/genai'
+import type { ImageContent } from '@mariozechner/pi-ai'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import type OpenAI from 'openai'
-import { convert, convertJson } from 'mcp-tool-result'
-import type { ConvertOptions } from 'mcp-tool-result'
+import { convert, convertJson, extractImages } from 'mcp-tool-result'
+import type { CommonImageMimeType, ConvertOptions } from 'mcp-tool-result'
 
 declare const result: CallToolResult
 declare const text: string
@@ -76,3 +77,38 @@ export const noCallId: OpenAI.Chat.Completions.ChatCompletionToolMessageParam = 
 export const noItemId: OpenAI.Responses.ResponseInputItem.FunctionCallOutput = convert(result, 'openai-responses').output
 // @ts-expect-error: no toolUseId
 export const noUseId: ToolResultBlock = convert(result, 'bedrock', { toolName: 'x' }).output.toolResult
+
+// Options kept in a variable: checked with `satisfies`, the literal keeps its type; typed
+// `ConvertOptions<'toolCallId'>` (the id options the value always gives), the id stays required.
+const checked = { toolCallId: 'toolu_01', fitImages: 'recommended', maxImages: 4 } satisfies ConvertOptions
+export const fromChecked: Anthropic.Messages.ToolResultBlockParam = convert(result, 'anthropic', checked).output
+declare const stored: ConvertOptions<'toolCallId'>
+export const fromStored: Anthropic.Messages.ToolResultBlockParam = convert(result, 'anthropic', stored).output
+export const storedItem: OpenAI.Responses.ResponseInputItem.FunctionCallOutput = convert(result, 'openai-responses', stored).output
+// Stored options whose payload may be 'wire' give Bedrock bytes or text; pinned to 'sdk', bytes.
+declare const storedSdk: ConvertOptions<'toolCallId'> & { payload?: 'sdk' }
+export const storedBedrock: ToolResultBlock = convert(result, 'bedrock', storedSdk).output.toolResult
+// @ts-expect-error: the payload may be base64 text
+export const storedEither: ToolResultBlock = convert(result, 'bedrock', stored).output.toolResult
+declare const storedBoth: ConvertOptions<'toolCallId' | 'toolName'>
+export const storedPart: Part = convert(result, 'gemini', storedBoth).output
+export const storedOptions: ConvertOptions<'toolCallId'> = { toolCallId: 'toolu_02', strict: true, maxImages: null }
+// @ts-expect-error: ConvertOptions<'toolCallId'> requires toolCallId
+export const idMissing: ConvertOptions<'toolCallId'> = { strict: true }
+// @ts-expect-error: and as a string, not null
+export const idNull: ConvertOptions<'toolCallId'> = { toolCallId: null }
+
+// Extracted images: any MIME type can come back (extraction filters no format); comparing it
+// with the types a provider takes narrows it, so the image fits Anthropic's ImageBlockParam
+// without a cast. pi-ai's ImageContent takes any MIME type.
+const { images } = extractImages(result)
+export const imageBlocks: Anthropic.Messages.ImageBlockParam[] = images.flatMap(({ data, mimeType }): Anthropic.Messages.ImageBlockParam[] =>
+  mimeType === 'image/png' || mimeType === 'image/jpeg' || mimeType === 'image/gif' || mimeType === 'image/webp'
+    ? [{ type: 'image', source: { type: 'base64', media_type: mimeType, data } }]
+    : [],
+)
+export const common: CommonImageMimeType[] = ['image/png', 'image/jpeg', 'image/gif', 'image/webp']
+export const mediaTypes: Anthropic.Messages.Base64ImageSource['media_type'][] = common
+export const piImages: ImageContent[] = images.map(({ data, mimeType }) => ({ type: 'image', data, mimeType }))
+// @ts-expect-error: an extracted image's MIME type may be one Anthropic does not take
+export const unchecked: Anthropic.Messages.Base64ImageSource = { type: 'base64', media_type: images[0]!.mimeType, data: '' }

@@ -43,7 +43,7 @@ test('the package entry in Node is the native addon when it loads', () => {
 test('the package entry falls back to the wasm build where no addon loads', () => {
   const copy = mkdtempSync(join(tmpdir(), 'mtr-no-addon-'))
   try {
-    for (const file of ['package.json', 'api.js', 'placeholders.js', 'index.js', 'binding.js', 'wasm']) {
+    for (const file of ['package.json', 'api.js', 'names.js', 'placeholders.js', 'index.js', 'binding.js', 'wasm']) {
       cpSync(join(packageDir, file), join(copy, file), { recursive: true, filter: (src) => !src.includes('/wasm/test') })
     }
     const api = createRequire(join(copy, 'package.json'))('./wasm/select.cjs')
