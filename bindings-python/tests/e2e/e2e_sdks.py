@@ -149,11 +149,12 @@ def test_copilot_sdk_takes_the_tool_result(
         if block["type"] in ("image", "resource") and payload:
             originals[base64.b64decode(payload)] = payload
     # An image the core repaired (validate_images: bytes after the end cut, PNG CRCs recomputed)
-    # is a payload of its own, one per image_repaired diagnostic.
+    # is a payload of its own: at most one per image_repaired diagnostic (a repaired image may
+    # still stay away from the model, for its audience).
     diagnostics = mcp_tool_result.convert(result, "copilot").get("diagnostics", [])
     repaired = sum(d["code"] == "image_repaired" for d in diagnostics)
     binaries = [base64.b64decode(b["data"], validate=True) for b in wire.get("binaryResultsForLlm") or []]
-    assert sum(data not in originals for data in binaries) == repaired
+    assert sum(data not in originals for data in binaries) <= repaired
     for payload in originals.values():
         assert payload[:40] not in wire["textResultForLlm"], "base64 in textResultForLlm"
 
