@@ -87,6 +87,20 @@ export interface ConvertOptions {
    * keeping head and tail (`text_truncated`). Default `null`.
    */
   maxTextChars?: number | null
+  /**
+   * The provider's model id (`claude-opus-4-7`, `gpt-4.1-mini`, `gemini-2.5-flash`, …), matched by
+   * the longest prefix the catalog's `models` list: it picks the native image size (`fit_images:
+   * "recommended"`) and the token rules of `estimate_tokens`. Without it the target's default model
+   * applies; an id of no listed family, or of another provider than the target's, gives
+   * `unknown_model` and the default. Default `null`.
+   */
+  model?: string | null
+  /**
+   * Add `tokens` to the Conversion: an estimate of what the provider bills for it (`total`, `text`,
+   * `media` and one item per part, keyed by the block's JSON Pointer), with the model's rules.
+   * Default `false`.
+   */
+  estimateTokens?: boolean
 }
 // </generated>
 
@@ -135,6 +149,7 @@ export type NoticeCode =
   | 'text_truncated'
   | 'structured_content_as_text'
   | 'structured_content_repeats_content'
+  | 'unknown_model'
 
 /** Codes that are always raised. */
 export type FatalCode =
