@@ -297,6 +297,23 @@ bench-fit: $(SCREENSHOT) $(BENCH_FIT)/venv/.ok $(BENCH_FIT)/npm/.ok ## Fitting b
 	  nice -n 10 node bench/fit/bench_node.mjs $(SCREENSHOT) $(BENCH_FIT)/npm/node_modules; } \
 	  | tee $(BENCH_FIT)/results.jsonl | python3 bench/fit/table.py
 
+# ---- Token estimate benchmark (bench/tokens; not part of `make test`) ---------------------------
+# The text approximation of estimate_tokens against the o200k_base tokenizer (js-tiktoken, pinned
+# in bench/tokens and installed under .build/bench-tokens), and the cost of estimate_tokens per
+# small call, through the native Node addon.
+BENCH_TOKENS := $(BUILD)/bench-tokens
+.PHONY: bench-tokens
+
+$(BENCH_TOKENS)/npm/.ok: bench/tokens/package.json bench/tokens/package-lock.json
+	rm -rf $(BENCH_TOKENS)/npm && mkdir -p $(BENCH_TOKENS)/npm
+	cp bench/tokens/package.json bench/tokens/package-lock.json $(BENCH_TOKENS)/npm/
+	cd $(BENCH_TOKENS)/npm && npm ci --no-audit --no-fund
+	touch $@
+
+bench-tokens: $(BENCH_TOKENS)/npm/.ok ## Token estimates: the text approximation's error against o200k_base, and the cost of estimate_tokens per small call
+	$(MAKE) -C bindings-node build PROFILE=release
+	nice -n 10 node bench/tokens/bench.mjs $(BENCH_TOKENS)/npm/node_modules
+
 # ---- End-to-end suite (conformance/e2e/README.md) ----------------------------------------------
 # Real MCP servers -> each binding -> the official provider SDKs -> one capture server on
 # 127.0.0.1. Installs are cached under .build/e2e (npm, venv, Go module cache) and reused.

@@ -93,6 +93,20 @@ export interface ConvertOptionFields {
    * keeping head and tail (`text_truncated`). Default `null`.
    */
   maxTextChars?: number | null
+  /**
+   * The provider's model id (`claude-opus-4-7`, `gpt-4.1-mini`, `gemini-2.5-flash`, …), matched by
+   * the longest prefix the catalog's `models` list: it picks the native image size (`fit_images:
+   * "recommended"`) and the token rules of `estimate_tokens`. Without it the target's default model
+   * applies; an id of no listed family, or of another provider than the target's, gives
+   * `unknown_model` and the default. Default `null`.
+   */
+  model?: string | null
+  /**
+   * Add `tokens` to the Conversion: an estimate of what the provider bills for it (`total`, `text`,
+   * `media` and one item per part, keyed by the block's JSON Pointer), with the model's rules.
+   * Default `false`.
+   */
+  estimateTokens?: boolean
 }
 // </generated>
 
@@ -153,6 +167,7 @@ export type NoticeCode =
   | 'text_truncated'
   | 'structured_content_as_text'
   | 'structured_content_repeats_content'
+  | 'unknown_model'
 
 /** Codes that are always raised. */
 export type FatalCode =
@@ -179,12 +194,33 @@ export interface Diagnostic {
   message: string
 }
 
-/** What `convert` returns. `attachments` and `diagnostics` are absent when empty. */
+/** One part of a `Tokens` estimate. */
+export interface TokenItem {
+  /** JSON Pointer of the block in the input (`''` for the attachments' caption). */
+  path: string
+  kind: 'text' | 'marker' | 'structured' | 'caption' | 'image' | 'document' | 'audio' | 'video'
+  /** The estimate; `null` where no documented rule gives the cost. */
+  tokens: number | null
+}
+
+/** What the provider bills for a Conversion (option `estimateTokens`): `total` is `text + media`. */
+export interface Tokens {
+  total: number
+  /** Text, markers, structuredContent given as text and the attachments' caption. */
+  text: number
+  /** Images and documents of known cost. */
+  media: number
+  /** One item per part the model reads, in order. */
+  items: TokenItem[]
+}
+
+/** What `convert` returns. `attachments` and `diagnostics` are absent when empty, `tokens` without `estimateTokens`. */
 export interface Conversion<Output = unknown, Attachment = unknown> {
   output: Output
   /** Items to append, in order, to the user message that follows the tool results. */
   attachments?: Attachment[]
   diagnostics?: Diagnostic[]
+  tokens?: Tokens
 }
 
 /** A binary of a Copilot tool result. */
@@ -467,7 +503,8 @@ export interface TargetAttachment<O = {}> {
 // </generated>
 
 /** What `convert(value, target, options)` returns for a target `T` and options of type `O`. */
-export type ConversionFor<T extends Target, O = {}> = Conversion<TargetOutput<O>[T], TargetAttachment<O>[T]>
+export type ConversionFor<T extends Target, O = {}> = Conversion<TargetOutput<O>[T], TargetAttachment<O>[T]> &
+  (O extends { estimateTokens: true } ? { tokens: Tokens } : {})
 
 /** `O`, with every key that `Known` lacks typed `never` (excess keys are errors in generic calls too). */
 export type Exact<O, Known> = { [K in keyof O]: K extends keyof Known ? O[K] : never }
@@ -534,7 +571,7 @@ export declare class ConvertError extends Error {
  * `value` is the object `client.callTool()` returns, or any JSON value: a string is a string
  * value, not JSON text (see `convertJson`), except the JSON text of a tool result: read as that
  * result with a `json_text_input` diagnostic (strict mode throws). `Uint8Array` and `Buffer` values inside it are
- * payloads; other values must be JSON values. Returns `{output, attachments?, diagnostics?}`,
+ * payloads; other values must be JSON values. Returns `{output, attachments?, diagnostics?, tokens?}`,
  * typed by `target` and by the options given (`toolCallId` makes the output's id present).
  * Throws a `ConvertError` with `code` and `path` (a JSON Pointer into the input, or into the
  * options).

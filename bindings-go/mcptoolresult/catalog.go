@@ -146,6 +146,16 @@ type Options struct {
 	// MaxTextChars: most characters of text one result gives the model (null: no limit); the middle is
 	// cut, keeping head and tail (text_truncated). Default unset.
 	MaxTextChars *int `json:"max_text_chars,omitempty"`
+	// Model: the provider's model id (claude-opus-4-7, gpt-4.1-mini, gemini-2.5-flash, …), matched by
+	// the longest prefix the catalog's models list: it picks the native image size (fit_images:
+	// "recommended") and the token rules of estimate_tokens. Without it the target's default model
+	// applies; an id of no listed family, or of another provider than the target's, gives
+	// unknown_model and the default. Default unset.
+	Model string `json:"model,omitempty"`
+	// EstimateTokens: add tokens to the Conversion: an estimate of what the provider bills for it
+	// (total, text, media and one item per part, keyed by the block's JSON Pointer), with the model's
+	// rules. Default false.
+	EstimateTokens *bool `json:"estimate_tokens,omitempty"`
 }
 
 // bindingDefaults are the options Convert and ToCopilot send before the

@@ -311,6 +311,9 @@ func doors(c fixtureCase, input any, target Target, options []byte) func() (any,
 				return nil, nil, err
 			}
 		}
+		if conv.Tokens != nil {
+			result["tokens"] = conv.Tokens
+		}
 		// Native bytes go back to base64 for the comparison; where they were must be the
 		// case's bytes.
 		var found []string

@@ -47,11 +47,37 @@ type Conversion struct {
 	Attachments json.RawMessage `json:"attachments,omitempty"`
 	// Diagnostics lists every repair, loss or notice, in input order.
 	Diagnostics []Diagnostic `json:"diagnostics,omitempty"`
+	// Tokens is the estimate of what the provider bills for the Conversion (option
+	// EstimateTokens); nil without it.
+	Tokens *Tokens `json:"tokens,omitempty"`
 	// Bytes holds the payloads the target's Go SDK takes as raw bytes, decoded, keyed by JSON
 	// Pointer into the Conversion (such as "/output/toolResult/content/1/image/source/bytes").
 	// Output and Attachments keep base64 text there, as JSON does; OutputValue and
 	// AttachmentsValue put these []byte in place.
 	Bytes map[string][]byte `json:"-"`
+}
+
+// Tokens is a token estimate (option EstimateTokens): Total is Text + Media; items of unknown
+// cost add nothing.
+type Tokens struct {
+	// Total is the estimate of the whole Conversion.
+	Total int `json:"total"`
+	// Text counts text, markers, structuredContent given as text and the attachments' caption.
+	Text int `json:"text"`
+	// Media counts images and documents of known cost.
+	Media int `json:"media"`
+	// Items has one entry per part the model reads, in order.
+	Items []TokenItem `json:"items"`
+}
+
+// TokenItem is the estimate of one part.
+type TokenItem struct {
+	// Path is the JSON Pointer of the block in the input ("" for the attachments' caption).
+	Path string `json:"path"`
+	// Kind is text, marker, structured, caption, image, document, audio or video.
+	Kind string `json:"kind"`
+	// Tokens is the estimate; nil where no documented rule gives the cost.
+	Tokens *int `json:"tokens"`
 }
 
 // Diagnostic is one decision taken while converting.

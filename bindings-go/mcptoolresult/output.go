@@ -2,6 +2,7 @@ package mcptoolresult
 
 import (
 	"encoding/base64"
+	"encoding/json"
 	"strconv"
 	"strings"
 
@@ -18,6 +19,12 @@ func liftConversion(out coreOutput) (Conversion, error) {
 	c := Conversion{Output: m["output"], Attachments: m["attachments"]}
 	if c.Diagnostics, err = liftDiagnostics(m["diagnostics"]); err != nil {
 		return Conversion{}, internalError(err.Error())
+	}
+	if raw := m["tokens"]; raw != nil {
+		c.Tokens = new(Tokens)
+		if err = json.Unmarshal(raw, c.Tokens); err != nil {
+			return Conversion{}, internalError(err.Error())
+		}
 	}
 	if len(out.bytes) > 0 {
 		if c.Bytes, err = liftBytes(out.text, out.bytes); err != nil {

@@ -49,6 +49,10 @@ def test_types_catch_misuse(tmp_path: Path) -> None:
             text: str = m.convert_json("{}", "mcp")
             sdk_result = m.to_copilot_result({}, strict=True)
             llm_text: str = sdk_result.text_result_for_llm
+            est = m.convert({}, "anthropic", model="claude-opus-4-7", estimate_tokens=True)
+            costs: list[int | None] = [i["tokens"] for i in est["tokens"]["items"]]
+            wrong: str = est["tokens"]["total"]
+            m.convert({}, "anthropic", estimate_tokens="yes")
             """
         ),
         encoding="utf-8",
@@ -56,7 +60,7 @@ def test_types_catch_misuse(tmp_path: Path) -> None:
     run = mypy("mypy", "--strict", "--no-incremental", "--cache-dir=/dev/null", str(snippet))
     errors = [line.split(": ", 2)[1:] for line in run.stdout.splitlines() if ": " in line]
     lines = {int(line.split(":")[1]) for line in run.stdout.splitlines() if line.startswith(str(snippet))}
-    assert lines == {5, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23}, run.stdout
+    assert lines == {5, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 28, 29}, run.stdout
     assert ["note", 'Revealed type is "Any"'] in errors, run.stdout
 
 

@@ -214,6 +214,8 @@ OPTION_NAMES = [
     "fit_images",
     "images_in_request",
     "max_text_chars",
+    "model",
+    "estimate_tokens",
     "no_such_option",
 ]
 # </generated>

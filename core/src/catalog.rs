@@ -14,6 +14,7 @@
 use crate::error::{Code, CodeKind, ErrorFamily};
 use crate::fit::Limits;
 use crate::model::{Map, Number, Str, Value};
+use crate::models::{ImageRule, ModelProfile, MODELS};
 pub use crate::options::{OptionSpec, OptionType, OPTIONS};
 use crate::targets::profile::{Caps, Lift, Profile};
 use crate::targets::Target;
@@ -28,7 +29,7 @@ pub fn to_json() -> String {
 
 /// The catalog as a value.
 pub fn to_value() -> Value<'static> {
-    let mut out = Map::with_capacity(7);
+    let mut out = Map::with_capacity(8);
     out.push("version", int(VERSION as u64));
     out.push("max_depth", int(crate::MAX_DEPTH as u64));
     out.push(
@@ -37,6 +38,7 @@ pub fn to_value() -> Value<'static> {
     );
     out.push("options", Value::Array(OPTIONS.iter().map(option).collect()));
     out.push("codes", Value::Array(Code::ALL.iter().map(|c| code(*c)).collect()));
+    out.push("models", Value::Array(MODELS.iter().map(model).collect()));
     let mut extract = Map::with_capacity(1);
     extract.push("limits", limits(&crate::extract::DEFAULT_CAPS));
     out.push("extract", Value::Object(extract));
@@ -57,7 +59,7 @@ fn binding_defaults() -> Value<'static> {
 }
 
 fn target(target: Target) -> Value<'static> {
-    let mut out = Map::with_capacity(6);
+    let mut out = Map::with_capacity(7);
     out.push("name", text(target.name()));
     out.push("doc", text(target.description()));
     out.push("tool_call_id_field", target.id_field().map_or(Value::Null, text));
@@ -74,6 +76,41 @@ fn target(target: Target) -> Value<'static> {
         }),
     );
     out.push("limits", limits(&target.caps()));
+    out.push(
+        "default_model",
+        crate::models::default_for(target).map_or(Value::Null, |m| text(m.prefix)),
+    );
+    Value::Object(out)
+}
+
+/// A model profile: its prefix, provider, native size, image rule and constants, and source.
+fn model(profile: &ModelProfile) -> Value<'static> {
+    let mut rule = Map::with_capacity(3);
+    rule.push("name", text(profile.image_rule.name()));
+    match profile.image_rule {
+        ImageRule::OpenaiTiles { base, tile } => {
+            rule.push("base", int(base));
+            rule.push("tile", int(tile));
+        }
+        ImageRule::OpenaiPatches { multiplier_milli } => {
+            rule.push(
+                "multiplier",
+                Value::Number(Number::Float(multiplier_milli as f64 / 1000.0)),
+            );
+        }
+        ImageRule::GeminiLevel { tokens } => rule.push("tokens", int(tokens)),
+        ImageRule::AnthropicArea | ImageRule::AnthropicPatches | ImageRule::GeminiTiles => {}
+    }
+    let mut out = Map::with_capacity(9);
+    out.push("prefix", text(profile.prefix));
+    out.push("provider", text(profile.provider.name()));
+    out.push("native", recommended(&profile.native));
+    out.push("image_rule", Value::Object(rule));
+    out.push("images_per_request", count(profile.images_per_request));
+    out.push("media", texts(profile.media));
+    out.push("media_resolution", profile.media_resolution.map_or(Value::Null, text));
+    out.push("source", text(profile.source));
+    out.push("checked", text(profile.checked));
     Value::Object(out)
 }
 

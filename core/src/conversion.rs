@@ -2,6 +2,7 @@
 
 use crate::error::Diagnostic;
 use crate::model::{Map, Str, Value};
+use crate::tokens::Tokens;
 
 /// What [`crate::convert`] returns: the target's value, attachments for a following user
 /// message (empty for targets that carry everything inline) and the diagnostics.
@@ -13,13 +14,15 @@ pub struct Conversion<'a> {
     pub attachments: Vec<Value<'a>>,
     /// Every repair, loss or notice, in input order.
     pub diagnostics: Vec<Diagnostic>,
+    /// What the provider will bill for it (option `estimate_tokens`).
+    pub tokens: Option<Tokens>,
 }
 
 impl<'a> Conversion<'a> {
     /// The conversion as the value fixtures compare:
-    /// `{"output", "attachments"?, "diagnostics"?}` (empty lists omitted).
+    /// `{"output", "attachments"?, "diagnostics"?, "tokens"?}` (empty lists omitted).
     pub fn into_value(self) -> Value<'a> {
-        let mut map = Map::with_capacity(3);
+        let mut map = Map::with_capacity(4);
         map.push("output", self.output);
         if !self.attachments.is_empty() {
             map.push("attachments", Value::Array(self.attachments));
@@ -29,6 +32,9 @@ impl<'a> Conversion<'a> {
                 "diagnostics",
                 Value::Array(self.diagnostics.iter().map(diagnostic_value).collect()),
             );
+        }
+        if let Some(tokens) = &self.tokens {
+            map.push("tokens", tokens.to_value());
         }
         Value::Object(map)
     }

@@ -112,6 +112,8 @@ codes! {
     StructuredContentAsText = "structured_content_as_text", Notice;
     /// `structuredContent` repeats the content blocks, so it was not given as text again.
     StructuredContentRepeatsContent = "structured_content_repeats_content", Notice;
+    /// The option `model` names no model family of the catalog, or one of another provider than the target's; the target's default model applies.
+    UnknownModel = "unknown_model", Notice;
 }
 
 /// How a code behaves in the two modes.

@@ -236,6 +236,7 @@ impl<'a> Walk<'_, 'a> {
                     data: payload.data,
                     uri: None,
                     text: None,
+                    at: None,
                 };
                 let (caps, dimension, mode) = (&self.caps, self.caps.dimension, self.ctx.options.fit_images);
                 let not_fitted = fit_media(&mut media, caps, dimension, &self.tally, mode, &mut self.ctx, || {

@@ -33,12 +33,14 @@ pub mod json;
 mod marker;
 mod mime;
 mod model;
+pub mod models;
 mod normalize;
 mod options;
 mod parsed;
 mod pointer;
 mod svg;
 mod targets;
+pub mod tokens;
 
 #[doc(hidden)]
 #[path = "private/mod.rs"]

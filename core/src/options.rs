@@ -296,6 +296,16 @@ options! {
         doc: "Most characters of text one result gives the model (`null`: no limit); the middle is cut, keeping head and tail (`text_truncated`).",
         label: "Max text chars", hint: "head and tail kept; empty: no limit",
     }
+    model: Option<String> = null {
+        kind: string, nullable: true, extract: false, per_call: false,
+        doc: "The provider's model id (`claude-opus-4-7`, `gpt-4.1-mini`, `gemini-2.5-flash`, …), matched by the longest prefix the catalog's `models` list: it picks the native image size (`fit_images: \"recommended\"`) and the token rules of `estimate_tokens`. Without it the target's default model applies; an id of no listed family, or of another provider than the target's, gives `unknown_model` and the default.",
+        label: "Model", hint: "model id: native image size and token rules",
+    }
+    estimate_tokens: bool = false {
+        kind: bool, nullable: false, extract: false, per_call: false,
+        doc: "Add `tokens` to the Conversion: an estimate of what the provider bills for it (`total`, `text`, `media` and one item per part, keyed by the block's JSON Pointer), with the model's rules.",
+        label: "Estimate tokens", hint: "add the estimated billed tokens",
+    }
 }
 
 /// The type of an option's value, as [`OPTIONS`] describes it.

@@ -129,3 +129,53 @@ fn extracts_images() {
         r#"{"images":[{"data":"iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAABHRFWHRjAHh4Jy+EVQAAAA1JREFUeJxjYPjfcAIABMoCSNncgTQAAAAASUVORK5CYII=","mimeType":"image/png","path":"/shot"}],"text":"{\"shot\":\"[image 1 of 1, image/png, 86 B]\",\"n\":1}"}"#
     );
 }
+
+#[test]
+fn catalog_prints_the_model_profiles_and_each_targets_default() {
+    let out = run(&["catalog"], "");
+    assert!(out.status.success());
+    let catalog = mcp_tool_result::json::parse(&stdout(&out)).expect("JSON").into_owned();
+    let map = catalog.as_object().expect("an object");
+    let Some(mcp_tool_result::Value::Array(models)) = map.get("models") else {
+        panic!("no models list")
+    };
+    let prefixes: Vec<&str> = models
+        .iter()
+        .filter_map(|m| m.as_object()?.get("prefix")?.as_str())
+        .collect();
+    for prefix in [
+        "claude",
+        "claude-opus-4-7",
+        "gpt-4o",
+        "gpt-4.1-mini",
+        "gpt-5",
+        "gemini-2",
+        "gemini-3",
+    ] {
+        assert!(prefixes.contains(&prefix), "{prefix} in {prefixes:?}");
+    }
+    let opus = models
+        .iter()
+        .filter_map(|m| m.as_object())
+        .find(|m| m.get("prefix").and_then(|p| p.as_str()) == Some("claude-opus-4-7"))
+        .expect("the Opus 4.7 row");
+    let native = opus.get("native").and_then(|n| n.as_object()).expect("native");
+    assert_eq!(native.get("max_dimension").and_then(|d| d.as_count()), Some(2576));
+    assert!(opus
+        .get("source")
+        .and_then(|s| s.as_str())
+        .is_some_and(|s| !s.is_empty()));
+    assert!(opus
+        .get("checked")
+        .and_then(|s| s.as_str())
+        .is_some_and(|s| s.len() == 10));
+    let Some(mcp_tool_result::Value::Array(targets)) = map.get("targets") else {
+        panic!("no targets list")
+    };
+    for target in targets.iter().filter_map(|t| t.as_object()) {
+        let name = target.get("name").and_then(|n| n.as_str()).unwrap_or("");
+        let default = target.get("default_model").and_then(|d| d.as_str());
+        assert_eq!(default.is_none(), name == "mcp", "{name}: {default:?}");
+        assert!(default.is_none_or(|d| prefixes.contains(&d)), "{name}: {default:?}");
+    }
+}

@@ -24,6 +24,8 @@ export const OPTIONS = [
   { key: 'fit_images', kind: 'choice', choices: ['limits', 'recommended', 'off'], default: 'limits', label: 'Fit images', hint: 'downscale to the target’s limits, to its recommended size, or not' },
   { key: 'images_in_request', kind: 'count', placeholder: '0', label: 'Images already in request', hint: 'other images of the request (Anthropic: over 20 → 2000 px)' },
   { key: 'max_text_chars', kind: 'count', placeholder: 'no limit', label: 'Max text chars', hint: 'head and tail kept; empty: no limit' },
+  { key: 'model', kind: 'text', default: '', label: 'Model', hint: 'model id: native image size and token rules' },
+  { key: 'estimate_tokens', kind: 'bool', default: false, label: 'Estimate tokens', hint: 'add the estimated billed tokens' },
 ]
 // </generated>
 

@@ -35,6 +35,9 @@ export const mime: string | undefined = first?.type === 'image' ? first.mimeType
 
 export const diagnostics: Diagnostic[] = convert({ content: [] }, 'copilot').diagnostics ?? []
 export const codes: string[] = diagnostics.map((d) => `${d.code} ${d.path} ${d.message}`)
+// With estimateTokens: true the Conversion has `tokens`; without it, `tokens` may be absent.
+export const billed: number = convert(fromClient, 'anthropic', { model: 'claude-opus-4-7', estimateTokens: true }).tokens.total
+export const unknownCost: (number | null)[] = (convert(fromClient, 'gemini', { estimateTokens: true }).tokens.items).map((i) => i.tokens)
 export const targets: Target[] = targetNames()
 export const options: ConvertOptions = { strict: false, toolCallId: 'call_1', maxImages: 3, structuredContent: 'prefer' }
 export const generic = (target: Target) => convert(fromClient, target).output
@@ -78,3 +81,5 @@ convert(fromClient, 'anthropic', { toolCallId: 'toolu_1', maxImagez: 3 })
 extractImages(fromClient, { toolCallId: 'x' })
 // @ts-expect-error: the async form returns a Promise, not a Conversion
 export const notYet = convertAsync(fromClient, 'copilot').output
+// @ts-expect-error: without estimateTokens the Conversion may have no tokens
+export const maybe: number = convert(fromClient, 'anthropic').tokens.total

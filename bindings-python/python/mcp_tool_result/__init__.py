@@ -13,7 +13,7 @@ Outputs hold payloads in the form the official Python SDKs take as-is (``payload
 binding's default): ``bytes`` where the SDK types the field as binary (boto3's Bedrock
 ``source.bytes``), base64 ``str`` elsewhere; ``payload="wire"`` gives base64 text everywhere.
 
-:func:`convert` returns the Conversion ``{"output", "attachments"?, "diagnostics"?}``;
+:func:`convert` returns the Conversion ``{"output", "attachments"?, "diagnostics"?, "tokens"?}``;
 :func:`to_copilot` returns its ``output`` alone, the Copilot ``ToolResultObject`` wire dict,
 and :func:`to_copilot_result` the Copilot SDK's own ``ToolResult``; :func:`extract_images`
 returns ``{"images", "text", "diagnostics"?}``. Errors are :class:`ConvertError` (a
@@ -58,6 +58,8 @@ __all__ = [
     "Options",
     "RepairCode",
     "Target",
+    "TokenItem",
+    "Tokens",
     "UsageError",
     "__version__",
     "convert",
@@ -89,11 +91,34 @@ class _ConversionOutput(TypedDict):
     output: Any
 
 
+class TokenItem(TypedDict):
+    """One part of a :class:`Tokens` estimate: the block's JSON Pointer in the input (``""`` for
+    the attachments' caption), what the model reads, and the estimate (``None``: no documented
+    rule gives the cost)."""
+
+    path: str
+    kind: Literal["text", "marker", "structured", "caption", "image", "document", "audio", "video"]
+    tokens: int | None
+
+
+class Tokens(TypedDict):
+    """What the provider bills for a Conversion (option ``estimate_tokens``): ``total`` is
+    ``text + media``; ``text`` counts text, markers, structuredContent given as text and the
+    attachments' caption, ``media`` the images and documents of known cost."""
+
+    total: int
+    text: int
+    media: int
+    items: list[TokenItem]
+
+
 class Conversion(_ConversionOutput, total=False):
-    """What a conversion returns; ``attachments`` and ``diagnostics`` only when non-empty."""
+    """What a conversion returns; ``attachments`` and ``diagnostics`` only when non-empty,
+    ``tokens`` only with ``estimate_tokens``."""
 
     attachments: list[Any]
     diagnostics: list[Diagnostic]
+    tokens: Tokens
 
 
 class _CopilotBinaryResultRequired(TypedDict):

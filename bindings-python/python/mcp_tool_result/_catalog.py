@@ -92,6 +92,7 @@ NoticeCode = Literal[
     "text_truncated",
     "structured_content_as_text",
     "structured_content_repeats_content",
+    "unknown_model",
 ]
 """Codes of notices (reported, never raised)."""
 
@@ -152,6 +153,16 @@ class Options(TypedDict, total=False):
     max_text_chars: int | None
     """Most characters of text one result gives the model (``null``: no limit); the middle is cut,
     keeping head and tail (``text_truncated``). Default None."""
+    model: str | None
+    """The provider's model id (``claude-opus-4-7``, ``gpt-4.1-mini``, ``gemini-2.5-flash``, …),
+    matched by the longest prefix the catalog's ``models`` list: it picks the native image size
+    (``fit_images: "recommended"``) and the token rules of ``estimate_tokens``. Without it the
+    target's default model applies; an id of no listed family, or of another provider than the
+    target's, gives ``unknown_model`` and the default. Default None."""
+    estimate_tokens: bool
+    """Add ``tokens`` to the Conversion: an estimate of what the provider bills for it (``total``,
+    ``text``, ``media`` and one item per part, keyed by the block's JSON Pointer), with the
+    model's rules. Default False."""
 
 
 class ExtractOptions(TypedDict, total=False):

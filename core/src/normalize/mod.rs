@@ -8,9 +8,11 @@ use crate::canonical;
 use crate::error::{Code, CodeKind, ConvertError, Diagnostic};
 use crate::fields::Fields;
 use crate::model::{Map, Spare, Str, Value};
+use crate::models::ModelProfile;
 use crate::options::Options;
 use crate::parsed::{Block, BlockAt, BlockKind, ToolResult};
 use crate::pointer::Loc;
+use crate::tokens::Tokens;
 
 mod blocks;
 mod foreign;
@@ -32,6 +34,12 @@ pub struct Context<'o> {
     pub options: &'o Options,
     /// Diagnostics in the order they were met.
     pub diagnostics: Vec<Diagnostic>,
+    /// The model the target sends to (option `model`, else the target's default).
+    pub model: Option<&'static ModelProfile>,
+    /// `model` comes from the option `model`: `fit_images: "recommended"` fits to its size.
+    pub model_given: bool,
+    /// The estimate, once made (option `estimate_tokens`).
+    pub tokens: Option<Tokens>,
 }
 
 impl<'o> Context<'o> {
@@ -40,6 +48,9 @@ impl<'o> Context<'o> {
         Context {
             options,
             diagnostics: Vec::new(),
+            model: None,
+            model_given: false,
+            tokens: None,
         }
     }
 

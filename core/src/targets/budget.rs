@@ -20,6 +20,7 @@ pub(super) fn budget_text(parts: &mut [Part<'_>], max: u64, result: &ToolResult<
             Part::Text {
                 text,
                 content: Some(at),
+                ..
             } => (text.as_str().to_owned(), result.block_path(*at)),
             Part::Structured(value) => (canonical::to_text(value), result.structured_path()),
             _ => continue,
@@ -35,13 +36,14 @@ pub(super) fn budget_text(parts: &mut [Part<'_>], max: u64, result: &ToolResult<
             path,
             format!("text of {chars} characters cut to {left} by max_text_chars"),
         );
-        let at = match part {
-            Part::Text { content, .. } => *content,
-            _ => None,
+        let (content, marks) = match part {
+            Part::Text { content, marks, .. } => (*content, *marks),
+            _ => (None, None),
         };
         *part = Part::Text {
             text: Str::owned(cut),
-            content: at,
+            content,
+            marks,
         };
         left = 0;
     }

@@ -3,6 +3,7 @@
 use crate::marker::Marker;
 use crate::mime;
 use crate::model::Str;
+use crate::parsed::BlockAt;
 
 /// Kinds of media.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -29,6 +30,8 @@ pub struct Media<'a> {
     pub uri: Option<Str<'a>>,
     /// The decoded text of a `text/plain` document, where the target wants text.
     pub text: Option<String>,
+    /// The block it came from (for the token estimate).
+    pub at: Option<BlockAt>,
 }
 
 impl Media<'_> {

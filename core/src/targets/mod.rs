@@ -6,6 +6,7 @@ mod budget;
 mod common;
 mod convert;
 mod copilot;
+mod estimate;
 mod gemini;
 mod interactions;
 mod join;
@@ -25,6 +26,7 @@ use crate::conversion::Conversion;
 use crate::error::{Code, ConvertError};
 use crate::marker::Marker;
 use crate::model::Value;
+use crate::models;
 use crate::normalize::Context;
 use crate::parsed::{BlockKind, ToolResult};
 
@@ -190,12 +192,41 @@ impl FromStr for Target {
 /// inlined into [`crate::convert`]: the result then moves into the target's renderer uncopied).
 #[inline(always)]
 pub fn render<'a>(target: Target, result: ToolResult<'a>, ctx: &mut Context<'_>) -> Conversion<'a> {
+    choose_model(target, ctx);
     let (output, attachments) = target.render_parts(result, ctx);
     Conversion {
         output,
         attachments,
         diagnostics: std::mem::take(&mut ctx.diagnostics),
+        tokens: ctx.tokens.take(),
     }
+}
+
+/// Sets the context's model: the option `model` where the catalog lists its family for a
+/// provider the target sends to, else the target's default (`unknown_model` says so).
+fn choose_model(target: Target, ctx: &mut Context<'_>) {
+    let default = models::default_for(target);
+    ctx.model = default;
+    let Some(id) = ctx.options.model.as_deref() else {
+        return;
+    };
+    let fallback = default.map_or("no model profile".to_owned(), |m| {
+        format!("the default profile ({})", m.prefix)
+    });
+    let message = match models::lookup(id) {
+        Some(model) if models::providers_of(target).is_none_or(|p| p.contains(&model.provider)) => {
+            ctx.model = Some(model);
+            ctx.model_given = true;
+            return;
+        }
+        Some(model) => format!(
+            "model {id:?} is served by {}, not by target {}; {fallback} applies",
+            model.provider.name(),
+            target.name()
+        ),
+        None => format!("model {id:?} is of no family the catalog lists; {fallback} applies"),
+    };
+    ctx.notice(Code::UnknownModel, String::new(), message);
 }
 
 /// What a renderer returns: its output alone, or its output and the attachments (media for a

@@ -18,8 +18,13 @@ use super::tally::{fit_media, Tally};
 
 /// One item of a target's output, in block order.
 pub enum Part<'a> {
-    /// A text block or a resource text (`content`: the block it came from), or a marker.
-    Text { text: Str<'a>, content: Option<BlockAt> },
+    /// A text block or a resource text (`content`: the block it came from), or a marker
+    /// (`marks`: the block it stands for).
+    Text {
+        text: Str<'a>,
+        content: Option<BlockAt>,
+        marks: Option<BlockAt>,
+    },
     /// Media the target carries.
     Media(Media<'a>),
     /// `structuredContent`, placed by the `structured_content` option.
@@ -63,6 +68,9 @@ fn plan_in<'a>(result: &mut ToolResult<'a>, profile: &Profile, ctx: &mut Context
     if profile.drop_blank_text {
         parts.retain(|p| !matches!(p, Part::Text { .. }) || p.says_something());
     }
+    if ctx.options.estimate_tokens {
+        ctx.tokens = Some(super::estimate::estimate(&parts, &lifted, result, ctx));
+    }
     Plan {
         parts,
         lifted,
@@ -73,7 +81,7 @@ fn plan_in<'a>(result: &mut ToolResult<'a>, profile: &Profile, ctx: &mut Context
 
 /// [`plan`], handing each part to `part` in order instead of collecting them, and returning
 /// the lifted media and whether the tool reported an error. Without structuredContent to
-/// place, a text budget or blank text to drop, no list of parts is built. Takes the blocks and
+/// place, a text budget, blank text to drop or an estimate to make, no list of parts is built. Takes the blocks and
 /// structuredContent out of `result` (borrowed, so that the result is not copied to get here).
 pub fn plan_each<'a>(
     result: &mut ToolResult<'a>,
@@ -84,7 +92,7 @@ pub fn plan_each<'a>(
     let options = ctx.options;
     let no_structured =
         options.structured_content == Structured::Ignore || matches!(result.structured, None | Some(Value::Null));
-    if no_structured && options.max_text_chars.is_none() && !profile.drop_blank_text {
+    if no_structured && options.max_text_chars.is_none() && !profile.drop_blank_text && !options.estimate_tokens {
         let lifted = lay_out(result, profile, ctx, part);
         return (lifted, result.is_error);
     }
@@ -102,7 +110,10 @@ fn lay_out<'a>(
     mut emit: impl FnMut(Part<'a>),
 ) -> Vec<Media<'a>> {
     let options = ctx.options;
-    let caps = profile.caps.with_options(options);
+    let mut caps = profile.caps.with_options(options);
+    if let (true, Some(model)) = (ctx.model_given, ctx.model) {
+        caps.recommended = model.native;
+    }
     let image_blocks = result
         .blocks
         .iter()
@@ -135,6 +146,7 @@ fn lay_out<'a>(
                 emit(Part::Text {
                     text,
                     content: Some(at),
+                    marks: None,
                 });
                 continue;
             }
@@ -143,6 +155,7 @@ fn lay_out<'a>(
                 emit(Part::Text {
                     text: Str::owned(marker),
                     content: None,
+                    marks: Some(at),
                 });
                 continue;
             }
@@ -150,6 +163,7 @@ fn lay_out<'a>(
                 emit(Part::Text {
                     text: Str::owned(Marker::link(link.name.as_str(), link.uri.as_str()).render()),
                     content: None,
+                    marks: Some(at),
                 });
                 continue;
             }
@@ -161,6 +175,7 @@ fn lay_out<'a>(
                     emit(Part::Text {
                         text,
                         content: Some(at),
+                        marks: None,
                     });
                 }
                 let Some(Payload { data }) = blob else { continue };
@@ -183,6 +198,7 @@ fn lay_out<'a>(
                         data,
                         uri: Some(uri),
                         text: None,
+                        at: Some(at),
                     },
                 )
             }
@@ -199,6 +215,7 @@ fn lay_out<'a>(
                     data: payload.data,
                     uri: None,
                     text: None,
+                    at: Some(at),
                 };
                 (supported.then_some(class), media)
             }
@@ -213,13 +230,14 @@ fn lay_out<'a>(
         let class = match class {
             Ok(class) => class,
             Err(None) => {
-                emit(unsupported(&media, profile, ctx, path));
+                emit(unsupported(&media, at, profile, ctx, path));
                 continue;
             }
             Err(Some(marker)) => {
                 emit(Part::Text {
                     text: Str::owned(marker),
                     content: None,
+                    marks: Some(at),
                 });
                 continue;
             }
@@ -229,7 +247,7 @@ fn lay_out<'a>(
             match decode_text(media.data.as_str()) {
                 Some(text) => media.text = Some(text),
                 None => {
-                    emit(unsupported(&media, profile, ctx, path));
+                    emit(unsupported(&media, at, profile, ctx, path));
                     continue;
                 }
             }
@@ -248,6 +266,7 @@ fn lay_out<'a>(
             emit(Part::Text {
                 text: Str::owned(media.marker(Some(&reason))),
                 content: None,
+                marks: Some(at),
             });
             continue;
         }
@@ -256,6 +275,7 @@ fn lay_out<'a>(
             emit(Part::Text {
                 text: Str::owned(media.marker(Some(profile.lifted_reason))),
                 content: None,
+                marks: Some(at),
             });
             lifted.push(media);
         } else {
@@ -271,7 +291,13 @@ fn accepts(list: &[&str], essence: &str) -> bool {
     list.iter().any(|m| *m == "*" || *m == essence)
 }
 
-fn unsupported<'a>(media: &Media<'_>, profile: &Profile, ctx: &mut Context<'_>, path: impl Fn() -> String) -> Part<'a> {
+fn unsupported<'a>(
+    media: &Media<'_>,
+    at: BlockAt,
+    profile: &Profile,
+    ctx: &mut Context<'_>,
+    path: impl Fn() -> String,
+) -> Part<'a> {
     if profile.explain_markers {
         ctx.notice(
             Code::BlockAsMarker,
@@ -281,11 +307,13 @@ fn unsupported<'a>(media: &Media<'_>, profile: &Profile, ctx: &mut Context<'_>, 
         Part::Text {
             text: Str::owned(media.marker(Some(UNSUPPORTED))),
             content: None,
+            marks: Some(at),
         }
     } else {
         Part::Text {
             text: Str::owned(media.marker(None)),
             content: None,
+            marks: Some(at),
         }
     }
 }
