@@ -247,7 +247,7 @@ pub fn default_for(target: Target) -> Option<&'static ModelProfile> {
     let prefix = match target {
         Target::Anthropic | Target::AnthropicMcp | Target::Bedrock => "claude",
         Target::OpenaiChat | Target::OpenaiResponses | Target::Copilot | Target::Text => "gpt-4o",
-        Target::Gemini => "gemini-3",
+        Target::Gemini | Target::GeminiInteractions => "gemini-3",
         Target::GeminiLegacy => "gemini-2",
         Target::Mcp => return None,
     };
@@ -259,7 +259,7 @@ pub fn providers_of(target: Target) -> Option<&'static [Provider]> {
     match target {
         Target::Anthropic | Target::AnthropicMcp | Target::Bedrock => Some(&[Provider::Anthropic]),
         Target::OpenaiChat | Target::OpenaiResponses => Some(&[Provider::Openai]),
-        Target::Gemini | Target::GeminiLegacy => Some(&[Provider::Gemini]),
+        Target::Gemini | Target::GeminiLegacy | Target::GeminiInteractions => Some(&[Provider::Gemini]),
         Target::Copilot | Target::Text | Target::Mcp => None,
     }
 }
