@@ -92,7 +92,6 @@ VALID_OPTIONS = {
     "fit_images": "recommended",
     "images_in_request": 21,
     "max_text_chars": 1000,
-    "validate_images": "decode",
     "model": "claude-opus-4-7",
     "estimate_tokens": True,
 }
