@@ -19,7 +19,7 @@ func TestOptionsCoverTheCoreOptions(t *testing.T) {
 		ValidateImages: ValidateImagesDecode, Binary: BinaryMarker, StructuredContent: StructuredContentAppend, ToolCallID: "call_1", ToolName: "shot",
 		MaxImages: Int(0), MaxImageBytes: Int(1), MaxTotalBytes: Int(2), MaxImageDimension: Int(3),
 		Payload: PayloadWire, FitImages: FitImagesRecommended, ImagesInRequest: Int(21), MaxTextChars: Int(1000),
-		Model: "gpt-4.1", EstimateTokens: Bool(true),
+		Model: "gpt-4.1", EstimateTokens: Bool(true), MaxTokens: Int(1000),
 	}
 	v := reflect.ValueOf(all)
 	for i := range v.NumField() {
@@ -32,13 +32,17 @@ func TestOptionsCoverTheCoreOptions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `{"type":"function_call_output","call_id":"call_1","output":"hi\n[image image/png, 86 B: over the 0 image limit]\n{\"a\":1}"}`
+	want := `{"type":"function_call_output","call_id":"call_1","output":"hi\n[image image/png, 86 B, sha256:48334b9cfe82: over the 0 image limit]\n{\"a\":1}"}`
 	if string(conv.Output) != want {
 		t.Fatalf("got %s", conv.Output)
 	}
-	// "hi" (2 bytes) 1, the marker (47 bytes) 12, structuredContent {"a":1} (7 bytes) 2.
-	if conv.Tokens == nil || conv.Tokens.Total != 15 || len(conv.Tokens.Items) != 3 || conv.Tokens.Items[2].Path != "/structuredContent" {
+	// "hi" (2 bytes) 1, the marker (68 bytes) 17, structuredContent {"a":1} (7 bytes) 2: within
+	// MaxTokens. The image is listed as omitted, its handle the SHA-256 of its 86 bytes.
+	if conv.Tokens == nil || conv.Tokens.Total != 20 || len(conv.Tokens.Items) != 3 || conv.Tokens.Items[2].Path != "/structuredContent" {
 		t.Fatalf("tokens %+v", conv.Tokens)
+	}
+	if want := []Omitted{{Handle: "sha256:48334b9cfe82", Path: "/content/1", Kind: "image", MIMEType: "image/png", Bytes: 86}}; !reflect.DeepEqual(conv.Omitted, want) {
+		t.Fatalf("omitted %+v", conv.Omitted)
 	}
 	// An invalid value is the core's invalid_option, at the snake_case name.
 	_, err = ExtractImages(`[]`, Options{MaxImages: Int(-1)})

@@ -156,6 +156,13 @@ type Options struct {
 	// (total, text, media and one item per part, keyed by the block's JSON Pointer), with the model's
 	// rules. Default false.
 	EstimateTokens *bool `json:"estimate_tokens,omitempty"`
+	// MaxTokens: most tokens one result may cost by the estimate of estimate_tokens (null: no limit).
+	// Over it, in this order: images shrink a quarter at a time down to 1024 px (image_resized; not
+	// with fit_images: "off"), media become markers, the costliest first, while cutting all text would
+	// not be enough (block_as_marker), then text is cut in the middle (text_truncated);
+	// over_token_budget when markers alone exceed it. Targets with a model only (not mcp). Default
+	// unset.
+	MaxTokens *int `json:"max_tokens,omitempty"`
 }
 
 // bindingDefaults are the options Convert and ToCopilot send before the

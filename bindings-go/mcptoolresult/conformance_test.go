@@ -311,6 +311,9 @@ func doors(c fixtureCase, input any, target Target, options []byte) func() (any,
 				return nil, nil, err
 			}
 		}
+		if conv.Omitted != nil {
+			result["omitted"] = conv.Omitted
+		}
 		if conv.Tokens != nil {
 			result["tokens"] = conv.Tokens
 		}

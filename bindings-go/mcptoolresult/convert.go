@@ -47,6 +47,9 @@ type Conversion struct {
 	Attachments json.RawMessage `json:"attachments,omitempty"`
 	// Diagnostics lists every repair, loss or notice, in input order.
 	Diagnostics []Diagnostic `json:"diagnostics,omitempty"`
+	// Omitted lists what caps, MaxTokens and text cuts kept from the model, each with the
+	// handle its marker shows; nil when nothing was.
+	Omitted []Omitted `json:"omitted,omitempty"`
 	// Tokens is the estimate of what the provider bills for the Conversion (option
 	// EstimateTokens); nil without it.
 	Tokens *Tokens `json:"tokens,omitempty"`
@@ -55,6 +58,22 @@ type Conversion struct {
 	// Output and Attachments keep base64 text there, as JSON does; OutputValue and
 	// AttachmentsValue put these []byte in place.
 	Bytes map[string][]byte `json:"-"`
+}
+
+// Omitted is one item kept from the model. A host that keeps the originals can give one back
+// when the model asks for it by Handle.
+type Omitted struct {
+	// Handle is "sha256:" and 12 hex digits of the original's SHA-256, as the marker shows it.
+	Handle string `json:"handle"`
+	// Path is the JSON Pointer of the block in the input.
+	Path string `json:"path"`
+	// Kind is image, audio, resource, text or structured.
+	Kind string `json:"kind"`
+	// MIMEType is the original's media type (text/plain for text, application/json for
+	// structuredContent given as text).
+	MIMEType string `json:"mimeType"`
+	// Bytes is the original's size (decoded media, UTF-8 text).
+	Bytes int `json:"bytes"`
 }
 
 // Tokens is a token estimate (option EstimateTokens): Total is Text + Media; items of unknown
@@ -114,6 +133,8 @@ type Extraction struct {
 	Text string `json:"text"`
 	// Diagnostics lists every repair and every image kept out by a cap.
 	Diagnostics []Diagnostic `json:"diagnostics,omitempty"`
+	// Omitted lists the images a cap kept out, each with the handle its marker shows.
+	Omitted []Omitted `json:"omitted,omitempty"`
 }
 
 // Image is one image found by ExtractImages.

@@ -20,6 +20,11 @@ func liftConversion(out coreOutput) (Conversion, error) {
 	if c.Diagnostics, err = liftDiagnostics(m["diagnostics"]); err != nil {
 		return Conversion{}, internalError(err.Error())
 	}
+	if raw := m["omitted"]; raw != nil {
+		if err = json.Unmarshal(raw, &c.Omitted); err != nil {
+			return Conversion{}, internalError(err.Error())
+		}
+	}
 	if raw := m["tokens"]; raw != nil {
 		c.Tokens = new(Tokens)
 		if err = json.Unmarshal(raw, c.Tokens); err != nil {
@@ -54,6 +59,9 @@ func liftExtraction(out coreOutput) (Extraction, error) {
 	if raw, ok := top["diagnostics"]; ok {
 		e.Diagnostics = diagnosticsOf(&f, raw)
 	}
+	if raw, ok := top["omitted"]; ok {
+		e.Omitted = omittedOf(&f, raw)
+	}
 	if f.err != nil {
 		return Extraction{}, internalError(f.err.Error())
 	}
@@ -86,6 +94,19 @@ func diagnosticsOf(f *fields, v any) []Diagnostic {
 		d := f.object(item, "a diagnostic")
 		code := f.string(d, "code", true)
 		out[i] = Diagnostic{Code: code, Path: f.string(d, "path", true), Message: f.string(d, "message", true), Kind: DiagnosticKind(facts.Of.Codes[code].Kind)}
+	}
+	return out
+}
+
+// omittedOf reads an omitted list of the core's output.
+func omittedOf(f *fields, v any) []Omitted {
+	var out []Omitted
+	text, err := json.Marshal(v)
+	if err == nil {
+		err = json.Unmarshal(text, &out)
+	}
+	if err != nil {
+		f.fail("omitted: %v", err)
 	}
 	return out
 }

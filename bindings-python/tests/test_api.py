@@ -94,6 +94,7 @@ VALID_OPTIONS = {
     "max_text_chars": 1000,
     "model": "claude-opus-4-7",
     "estimate_tokens": True,
+    "max_tokens": 4000,
 }
 
 

@@ -216,6 +216,7 @@ OPTION_NAMES = [
     "max_text_chars",
     "model",
     "estimate_tokens",
+    "max_tokens",
     "no_such_option",
 ]
 # </generated>

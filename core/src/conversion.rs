@@ -2,6 +2,7 @@
 
 use crate::error::Diagnostic;
 use crate::model::{Map, Str, Value};
+use crate::omitted::Omitted;
 use crate::tokens::Tokens;
 
 /// What [`crate::convert`] returns: the target's value, attachments for a following user
@@ -14,15 +15,18 @@ pub struct Conversion<'a> {
     pub attachments: Vec<Value<'a>>,
     /// Every repair, loss or notice, in input order.
     pub diagnostics: Vec<Diagnostic>,
+    /// What caps, the token budget and text cuts kept from the model, each with the handle its
+    /// marker shows.
+    pub omitted: Vec<Omitted>,
     /// What the provider will bill for it (option `estimate_tokens`).
     pub tokens: Option<Tokens>,
 }
 
 impl<'a> Conversion<'a> {
     /// The conversion as the value fixtures compare:
-    /// `{"output", "attachments"?, "diagnostics"?, "tokens"?}` (empty lists omitted).
+    /// `{"output", "attachments"?, "diagnostics"?, "omitted"?, "tokens"?}` (empty lists omitted).
     pub fn into_value(self) -> Value<'a> {
-        let mut map = Map::with_capacity(4);
+        let mut map = Map::with_capacity(5);
         map.push("output", self.output);
         if !self.attachments.is_empty() {
             map.push("attachments", Value::Array(self.attachments));
@@ -32,6 +36,9 @@ impl<'a> Conversion<'a> {
                 "diagnostics",
                 Value::Array(self.diagnostics.iter().map(diagnostic_value).collect()),
             );
+        }
+        if !self.omitted.is_empty() {
+            map.push("omitted", crate::omitted::list_value(&self.omitted));
         }
         if let Some(tokens) = &self.tokens {
             map.push("tokens", tokens.to_value());

@@ -106,7 +106,7 @@ codes! {
     ImageResized = "image_resized", Notice;
     /// A BMP or TIFF image the target cannot carry was converted to PNG or JPEG.
     ImageConverted = "image_converted", Notice;
-    /// Text over `max_text_chars` was cut in the middle.
+    /// Text over `max_text_chars`, or over what `max_tokens` leaves it, was cut in the middle.
     TextTruncated = "text_truncated", Notice;
     /// `structuredContent` was given to the model as JSON text.
     StructuredContentAsText = "structured_content_as_text", Notice;
@@ -114,6 +114,8 @@ codes! {
     StructuredContentRepeatsContent = "structured_content_repeats_content", Notice;
     /// The option `model` names no model family of the catalog, or one of another provider than the target's; the target's default model applies.
     UnknownModel = "unknown_model", Notice;
+    /// The result stays over `max_tokens` after every reduction (its markers alone exceed it).
+    OverTokenBudget = "over_token_budget", Notice;
 }
 
 /// How a code behaves in the two modes.

@@ -9,6 +9,7 @@ use crate::fields::Fields;
 use crate::marker::Marker;
 use crate::model::{Map, Str, Value};
 use crate::normalize::{self, Context};
+use crate::omitted::Omitted;
 use crate::options::{Door, Options};
 use crate::parsed::{BlockKind, MediaBlock, MediaKind};
 use crate::pointer::{push_token, Loc, PointerToken};
@@ -50,10 +51,12 @@ pub struct Extraction<'a> {
     pub text: String,
     /// Every repair and every image kept out by a cap.
     pub diagnostics: Vec<Diagnostic>,
+    /// The images kept out by a cap, each with the handle its marker shows.
+    pub omitted: Vec<Omitted>,
 }
 
 impl<'a> Extraction<'a> {
-    /// `{"images": [{"data", "mimeType", "path"}], "text", "diagnostics"?}`.
+    /// `{"images": [{"data", "mimeType", "path"}], "text", "diagnostics"?, "omitted"?}`.
     pub fn into_value(self) -> Value<'a> {
         let images = self
             .images
@@ -74,6 +77,9 @@ impl<'a> Extraction<'a> {
                 "diagnostics",
                 Value::Array(self.diagnostics.iter().map(diagnostic_value).collect()),
             );
+        }
+        if !self.omitted.is_empty() {
+            map.push("omitted", crate::omitted::list_value(&self.omitted));
         }
         Value::Object(map)
     }
@@ -115,6 +121,7 @@ fn extract_checked<'a>(value: Value<'a>, lossy: bool, options: &Options) -> Resu
         images: walk.images,
         text,
         diagnostics: walk.ctx.diagnostics,
+        omitted: walk.ctx.omitted,
     })
 }
 
@@ -237,6 +244,7 @@ impl<'a> Walk<'_, 'a> {
                     uri: None,
                     text: None,
                     at: None,
+                    source: None,
                 };
                 let (caps, dimension, mode) = (&self.caps, self.caps.dimension, self.ctx.options.fit_images);
                 let not_fitted = fit_media(&mut media, caps, dimension, &self.tally, mode, &mut self.ctx, || {
@@ -249,7 +257,7 @@ impl<'a> Walk<'_, 'a> {
                             None => format!("image over a provider limit: {reason}"),
                         };
                         self.ctx.notice(Code::BlockAsMarker, loc.render(), message);
-                        media.marker(Some(&reason))
+                        media.omit(&reason, loc.render(), &mut self.ctx)
                     }
                     None => {
                         self.tally.count(&media, &self.caps);

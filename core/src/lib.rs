@@ -35,6 +35,7 @@ mod mime;
 mod model;
 pub mod models;
 mod normalize;
+mod omitted;
 mod options;
 mod parsed;
 mod pointer;
@@ -50,6 +51,7 @@ pub use conversion::Conversion;
 pub use error::{Code, CodeKind, ConvertError, Diagnostic, ErrorFamily};
 pub use extract::{extract_images, extract_images_json, extract_images_str, ExtractedImage, Extraction};
 pub use model::{Bytes, Map, Number, Str, Value};
+pub use omitted::Omitted;
 pub use options::{Binary, Door, FitImages, Host, Options, PayloadForm, Structured, ValidateImages};
 pub use targets::Target;
 

@@ -1,5 +1,5 @@
 //! The one marker grammar for everything replaced by text:
-//! `"[" kind [" " label] [" \"" title "\""] [", " size] [" <" uri ">"] [": " reason] "]"`.
+//! `"[" kind [" " label] [" \"" title "\""] [", " size] [", " handle] [" <" uri ">"] [": " reason] "]"`.
 
 /// The parts of a marker.
 #[derive(Debug, Default, Clone, Copy)]
@@ -12,6 +12,9 @@ pub struct Marker<'s> {
     pub title: Option<&'s str>,
     /// Decoded size in bytes.
     pub size: Option<u64>,
+    /// The handle of the original content, for blocks kept from the model (see
+    /// [`crate::omitted`]).
+    pub handle: Option<&'s str>,
     /// The resource uri.
     pub uri: Option<&'s str>,
     /// Why the block was replaced.
@@ -46,6 +49,10 @@ impl<'s> Marker<'s> {
         if let Some(size) = self.size {
             out.push_str(", ");
             out.push_str(&human_size(size));
+        }
+        if let Some(handle) = self.handle {
+            out.push_str(", ");
+            out.push_str(handle);
         }
         if let Some(uri) = self.uri.filter(|u| !u.is_empty()) {
             out.push_str(" <");
@@ -137,15 +144,15 @@ mod tests {
 }
 
 /// `text` (of `chars` characters) cut to `keep` characters: the first ⌈keep/2⌉ and the last
-/// ⌊keep/2⌋, around `[… N characters omitted …]` (N with `,` thousands separators).
-pub fn truncate_middle(text: &str, keep: usize, chars: usize) -> String {
+/// ⌊keep/2⌋, around `[… N characters omitted, <handle> …]` (N with `,` thousands separators).
+pub fn truncate_middle(text: &str, keep: usize, chars: usize, handle: &str) -> String {
     let head = keep.div_ceil(2);
     let tail = keep / 2;
     let head_end = text.char_indices().nth(head).map_or(text.len(), |(i, _)| i);
     let tail_start = text.char_indices().nth(chars - tail).map_or(text.len(), |(i, _)| i);
     let omitted = grouped((chars - keep) as u64);
     format!(
-        "{}[… {omitted} characters omitted …]{}",
+        "{}[… {omitted} characters omitted, {handle} …]{}",
         &text[..head_end],
         &text[tail_start..]
     )
@@ -170,8 +177,11 @@ mod truncate_tests {
 
     #[test]
     fn keeps_head_and_tail_on_char_boundaries() {
-        assert_eq!(truncate_middle("héllo wörld", 5, 11), "hél[… 6 characters omitted …]ld");
-        assert_eq!(truncate_middle("abc", 0, 3), "[… 3 characters omitted …]");
+        assert_eq!(
+            truncate_middle("héllo wörld", 5, 11, "h"),
+            "hél[… 6 characters omitted, h …]ld"
+        );
+        assert_eq!(truncate_middle("abc", 0, 3, "h"), "[… 3 characters omitted, h …]");
         assert_eq!(grouped(48213), "48,213");
         assert_eq!(grouped(1234567), "1,234,567");
         assert_eq!(grouped(999), "999");

@@ -306,6 +306,11 @@ options! {
         doc: "Add `tokens` to the Conversion: an estimate of what the provider bills for it (`total`, `text`, `media` and one item per part, keyed by the block's JSON Pointer), with the model's rules.",
         label: "Estimate tokens", hint: "add the estimated billed tokens",
     }
+    max_tokens: Option<u64> = null {
+        kind: count, nullable: true, extract: false, per_call: false,
+        doc: "Most tokens one result may cost by the estimate of `estimate_tokens` (`null`: no limit). Over it, in this order: images shrink a quarter at a time down to 1024 px (`image_resized`; not with `fit_images: \"off\"`), media become markers, the costliest first, while cutting all text would not be enough (`block_as_marker`), then text is cut in the middle (`text_truncated`); `over_token_budget` when markers alone exceed it. Targets with a model only (not `mcp`).",
+        label: "Max tokens", hint: "token budget of the result; empty: no limit",
+    }
 }
 
 /// The type of an option's value, as [`OPTIONS`] describes it.

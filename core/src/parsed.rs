@@ -63,7 +63,7 @@ impl ToolResult<'_> {
 }
 
 /// Where a block stands in the input.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BlockAt {
     /// An element of `content` (`None` when `content` itself was the block or the text).
     Content(Option<usize>),

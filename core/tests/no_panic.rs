@@ -155,8 +155,9 @@ fn options() -> impl Strategy<Value = Value<'static>> {
         any::<bool>(),
         any::<bool>(),
         0..4usize,
+        prop::option::of(0..400u64),
     )
-        .prop_map(|(strict, v, s, a, m, host)| {
+        .prop_map(|(strict, v, s, a, m, host, budget)| {
             let mut map = Map::new();
             map.push("strict", Value::Bool(strict));
             map.push("validate_base64", Value::Bool(v));
@@ -166,6 +167,11 @@ fn options() -> impl Strategy<Value = Value<'static>> {
             if let Some(host) = ["python", "node", "go"].get(host) {
                 map.push("payload", Value::string("sdk"));
                 map.push("host", Value::string(*host));
+            }
+            // A token budget, small enough that every step of it runs.
+            if let Some(budget) = budget {
+                map.push("max_tokens", Value::Number(Number::Int(budget as i64)));
+                map.push("estimate_tokens", Value::Bool(true));
             }
             Value::Object(map)
         })

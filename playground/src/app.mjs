@@ -6,7 +6,7 @@ import { h } from './dom.mjs'
 import { locate, textOffset } from './locate.mjs'
 import { gallery, mediaSummary } from './media.mjs'
 import { OPTIONS, coreOptions, initialValue } from './options.mjs'
-import { abbreviate, findMedia, rawJson } from './present.mjs'
+import { abbreviate, costSummary, findMedia, rawJson } from './present.mjs'
 import { decodeState, encodeState } from './state.mjs'
 
 const $ = (id) => document.getElementById(id)
@@ -217,7 +217,7 @@ function paint(state, options, { conversion = null, failure: error = null }, exa
     failure !== null
       ? `${state.target}: no conversion (ConvertError ${failure.code}).`
       : `${state.target}: ${attachments === 0 ? 'no attachments' : `${attachments} attachment${attachments === 1 ? '' : 's'} for the next user message`}, ` +
-        `${diagnostics.length} diagnostic${diagnostics.length === 1 ? '' : 's'}, ${mediaSummary(after)}.`
+        `${diagnostics.length} diagnostic${diagnostics.length === 1 ? '' : 's'}, ${mediaSummary(after)}.${costSummary(conversion)}`
 
   const fragment = encodeState(state, examples)
   const linkable = fragment.length <= MAX_FRAGMENT

@@ -26,6 +26,7 @@ export const OPTIONS = [
   { key: 'max_text_chars', kind: 'count', placeholder: 'no limit', label: 'Max text chars', hint: 'head and tail kept; empty: no limit' },
   { key: 'model', kind: 'text', default: '', label: 'Model', hint: 'model id: native image size and token rules' },
   { key: 'estimate_tokens', kind: 'bool', default: false, label: 'Estimate tokens', hint: 'add the estimated billed tokens' },
+  { key: 'max_tokens', kind: 'count', placeholder: 'no limit', label: 'Max tokens', hint: 'token budget of the result; empty: no limit' },
 ]
 // </generated>
 

@@ -127,3 +127,22 @@ export function findMedia(value, base = '') {
   walk(value, base)
   return found
 }
+
+/**
+ * What a Conversion costs and leaves out, for the summary line: ` About 4,000 tokens (3,223
+ * text, 777 media); 1 item omitted.` (with `estimateTokens`), `''` when there is neither.
+ */
+export function costSummary(conversion) {
+  const parts = []
+  const tokens = conversion?.tokens
+  if (tokens) {
+    const n = (x) => x.toLocaleString('en-US')
+    const unknown = tokens.items.filter((i) => i.tokens === null).length
+    parts.push(`about ${n(tokens.total)} tokens (${n(tokens.text)} text, ${n(tokens.media)} media${unknown ? `, ${unknown} of unknown cost` : ''})`)
+  }
+  const omitted = conversion?.omitted?.length ?? 0
+  if (omitted) parts.push(`${omitted} item${omitted === 1 ? '' : 's'} omitted (see omitted: handles)`)
+  if (parts.length === 0) return ''
+  const text = parts.join('; ')
+  return ` ${text[0].toUpperCase()}${text.slice(1)}.`
+}

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict'
 import { createRequire } from 'node:module'
 import { test } from 'node:test'
 
-import { abbreviate, findMedia, formatSize, rawJson } from '../src/present.mjs'
+import { abbreviate, costSummary, findMedia, formatSize, rawJson } from '../src/present.mjs'
 
 const native = createRequire(import.meta.url)('../../bindings-node/index.js')
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
@@ -63,4 +63,17 @@ test('media are found by their bytes, under the path they sit at', () => {
     ],
   )
   assert.equal(found[0].src, `data:image/png;base64,${png}`)
+})
+
+test('the summary gives the estimate and what was omitted', () => {
+  const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='
+  const result = { content: [{ type: 'text', text: 'x'.repeat(4000) }, { type: 'image', data: png, mimeType: 'image/png' }] }
+  assert.equal(costSummary(native.convert(result, 'text')), '')
+  // gpt-4o: the 1x1 image is 85 + 170 = 255; 4000 characters are 1000 tokens.
+  const full = native.convert(result, 'openai-responses', { toolCallId: 'c', model: 'gpt-4o', estimateTokens: true })
+  assert.equal(costSummary(full), ' About 1,255 tokens (1,000 text, 255 media).')
+  // max_text_chars cuts the text: one item omitted, its handle in the marker.
+  const cut = native.convert(result, 'openai-responses', { toolCallId: 'c', maxTextChars: 10 })
+  assert.equal(costSummary(cut), ' 1 item omitted (see omitted: handles).')
+  assert.match(cut.output.output[0].text, new RegExp(`characters omitted, ${cut.omitted[0].handle} …`))
 })

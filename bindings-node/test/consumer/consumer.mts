@@ -38,6 +38,8 @@ export const codes: string[] = diagnostics.map((d) => `${d.code} ${d.path} ${d.m
 // With estimateTokens: true the Conversion has `tokens`; without it, `tokens` may be absent.
 export const billed: number = convert(fromClient, 'anthropic', { model: 'claude-opus-4-7', estimateTokens: true }).tokens.total
 export const unknownCost: (number | null)[] = (convert(fromClient, 'gemini', { estimateTokens: true }).tokens.items).map((i) => i.tokens)
+// What a cap, maxTokens or a text cut kept from the model, by the handle its marker shows.
+export const handles: string[] = (convert(fromClient, 'anthropic', { maxTokens: 100 }).omitted ?? []).map((o) => `${o.handle} ${o.kind} ${o.bytes}`)
 export const targets: Target[] = targetNames()
 export const options: ConvertOptions = { strict: false, toolCallId: 'call_1', maxImages: 3, structuredContent: 'prefer' }
 export const generic = (target: Target) => convert(fromClient, target).output

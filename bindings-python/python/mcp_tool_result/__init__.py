@@ -13,10 +13,11 @@ Outputs hold payloads in the form the official Python SDKs take as-is (``payload
 binding's default): ``bytes`` where the SDK types the field as binary (boto3's Bedrock
 ``source.bytes``), base64 ``str`` elsewhere; ``payload="wire"`` gives base64 text everywhere.
 
-:func:`convert` returns the Conversion ``{"output", "attachments"?, "diagnostics"?, "tokens"?}``;
+:func:`convert` returns the Conversion ``{"output", "attachments"?, "diagnostics"?, "omitted"?,
+"tokens"?}``;
 :func:`to_copilot` returns its ``output`` alone, the Copilot ``ToolResultObject`` wire dict,
 and :func:`to_copilot_result` the Copilot SDK's own ``ToolResult``; :func:`extract_images`
-returns ``{"images", "text", "diagnostics"?}``. Errors are :class:`ConvertError` (a
+returns ``{"images", "text", "diagnostics"?, "omitted"?}``. Errors are :class:`ConvertError` (a
 ``ValueError``) with ``.code`` and ``.path``.
 
 Each of ``convert``, ``convert_json``, ``extract_images`` and ``extract_images_json`` has an
@@ -55,6 +56,7 @@ __all__ = [
     "InvalidInputError",
     "NotFinalError",
     "NoticeCode",
+    "OmittedItem",
     "Options",
     "RepairCode",
     "Target",
@@ -112,12 +114,25 @@ class Tokens(TypedDict):
     items: list[TokenItem]
 
 
+class OmittedItem(TypedDict):
+    """One item kept from the model (by a cap, ``max_tokens`` or a text cut): ``handle``
+    (``sha256:`` and 12 hex digits of the original's SHA-256, as its marker shows it), the
+    block's JSON Pointer in the input, its kind, the original's MIME type and size in bytes."""
+
+    handle: str
+    path: str
+    kind: Literal["image", "audio", "resource", "text", "structured"]
+    mimeType: str
+    bytes: int
+
+
 class Conversion(_ConversionOutput, total=False):
-    """What a conversion returns; ``attachments`` and ``diagnostics`` only when non-empty,
-    ``tokens`` only with ``estimate_tokens``."""
+    """What a conversion returns; ``attachments``, ``diagnostics`` and ``omitted`` only when
+    non-empty, ``tokens`` only with ``estimate_tokens``."""
 
     attachments: list[Any]
     diagnostics: list[Diagnostic]
+    omitted: list[OmittedItem]
     tokens: Tokens
 
 
@@ -160,9 +175,10 @@ class _ExtractionImages(TypedDict):
 
 class Extraction(_ExtractionImages, total=False):
     """What :func:`extract_images` returns: the images, the value as text with a marker where
-    each image was, and ``diagnostics`` when non-empty."""
+    each image was, and ``diagnostics`` and ``omitted`` (images a cap kept out) when non-empty."""
 
     diagnostics: list[Diagnostic]
+    omitted: list[OmittedItem]
 
 
 if TYPE_CHECKING:

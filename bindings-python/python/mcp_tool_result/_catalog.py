@@ -93,6 +93,7 @@ NoticeCode = Literal[
     "structured_content_as_text",
     "structured_content_repeats_content",
     "unknown_model",
+    "over_token_budget",
 ]
 """Codes of notices (reported, never raised)."""
 
@@ -163,6 +164,13 @@ class Options(TypedDict, total=False):
     """Add ``tokens`` to the Conversion: an estimate of what the provider bills for it (``total``,
     ``text``, ``media`` and one item per part, keyed by the block's JSON Pointer), with the
     model's rules. Default False."""
+    max_tokens: int | None
+    """Most tokens one result may cost by the estimate of ``estimate_tokens`` (``null``: no limit).
+    Over it, in this order: images shrink a quarter at a time down to 1024 px
+    (``image_resized``; not with ``fit_images: "off"``), media become markers, the costliest
+    first, while cutting all text would not be enough (``block_as_marker``), then text is cut in
+    the middle (``text_truncated``); ``over_token_budget`` when markers alone exceed it. Targets
+    with a model only (not ``mcp``). Default None."""
 
 
 class ExtractOptions(TypedDict, total=False):

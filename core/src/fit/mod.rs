@@ -20,6 +20,8 @@ pub use plan::{fit_image, target_size, JPEG_QUALITIES, SHRINKS};
 
 use std::fmt;
 
+use crate::marker::human_size;
+
 /// Images with more pixels than this are never decoded (a decompression-bomb guard): 50 MP.
 pub const MAX_PIXELS: u64 = 50_000_000;
 
@@ -76,6 +78,43 @@ pub struct Fitted {
     pub source_width: u32,
     /// The input's height as stored.
     pub source_height: u32,
+}
+
+impl Fitted {
+    /// What the fit did, for a diagnostic ([`resize_summary`]; `(first frame)` after a GIF's
+    /// format); `source_bytes` is the input's size.
+    pub(crate) fn summary(&self, source_bytes: usize) -> String {
+        let frame = if self.source_format == Format::Gif {
+            " (first frame)"
+        } else {
+            ""
+        };
+        let source = format!("{}{frame}", self.source_format.name());
+        let from = (self.source_width, self.source_height, source.as_str());
+        let to = (self.width, self.height, self.format.name());
+        resize_summary(from, source_bytes, to, self.bytes.len())
+    }
+}
+
+/// `3840x2160 png, 10.63 MiB -> 1456x819 png, 1.2 MiB`: an image's size, format and bytes
+/// before and after a fit or a conversion, for a diagnostic.
+pub(crate) fn resize_summary(
+    from: (u32, u32, &str),
+    from_bytes: usize,
+    to: (u32, u32, &str),
+    to_bytes: usize,
+) -> String {
+    format!(
+        "{}x{} {}, {} -> {}x{} {}, {}",
+        from.0,
+        from.1,
+        from.2,
+        human_size(from_bytes as u64),
+        to.0,
+        to.1,
+        to.2,
+        human_size(to_bytes as u64),
+    )
 }
 
 /// The outcome of [`fit_image`] for an image that could be handled.

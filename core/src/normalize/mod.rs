@@ -9,6 +9,7 @@ use crate::error::{Code, CodeKind, ConvertError, Diagnostic};
 use crate::fields::Fields;
 use crate::model::{Map, Spare, Str, Value};
 use crate::models::ModelProfile;
+use crate::omitted::Omitted;
 use crate::options::Options;
 use crate::parsed::{Block, BlockAt, BlockKind, ToolResult};
 use crate::pointer::Loc;
@@ -40,6 +41,8 @@ pub struct Context<'o> {
     pub model_given: bool,
     /// The estimate, once made (option `estimate_tokens`).
     pub tokens: Option<Tokens>,
+    /// What was kept from the model, in the order it was decided.
+    pub omitted: Vec<Omitted>,
 }
 
 impl<'o> Context<'o> {
@@ -51,6 +54,7 @@ impl<'o> Context<'o> {
             model: None,
             model_given: false,
             tokens: None,
+            omitted: Vec::new(),
         }
     }
 

@@ -7,9 +7,7 @@ use super::profile::{Caps, Profile, UNSUPPORTED};
 use super::tally::Tally;
 use crate::error::Code;
 use crate::fit::{self, Container};
-use crate::marker::human_size;
 use crate::mime;
-use crate::model::Str;
 use crate::normalize::Context;
 use crate::options::FitImages;
 
@@ -44,20 +42,13 @@ pub fn convert_media<'a>(
     match converted {
         Ok((size, converted)) => {
             let page = if converted.more_pages { " (first page)" } else { "" };
-            let message = format!(
-                "image converted: {}x{} {}{page}, {} -> {}x{} {}, {}",
-                converted.source_width,
-                converted.source_height,
-                converted.source.name(),
-                human_size(size as u64),
-                converted.width,
-                converted.height,
-                converted.format.name(),
-                human_size(converted.bytes.len() as u64),
-            );
+            let source = format!("{}{page}", converted.source.name());
+            let from = (converted.source_width, converted.source_height, source.as_str());
+            let to = (converted.width, converted.height, converted.format.name());
+            let summary = fit::resize_summary(from, size, to, converted.bytes.len());
+            let message = format!("image converted: {summary}");
             ctx.notice(Code::ImageConverted, path(), message);
-            media.data = Str::owned(base64_simd::STANDARD.encode_to_string(&converted.bytes));
-            media.mime = Str::borrowed(converted.format.mime());
+            media.replace(converted.format.mime(), &converted.bytes);
             Ok(MediaClass::Image)
         }
         Err(why) => {

@@ -45,17 +45,29 @@ pub fn estimate(parts: &[Part<'_>], lifted: &[Media<'_>], result: &ToolResult<'_
     Tokens { items }
 }
 
-/// An image by the model's rule (dimensions from its header, as sent), a document given as
-/// text by the text rule; other media have no documented rule here: `tokens` is `None`.
-fn media_item(media: &Media<'_>, model: &ModelProfile, path: String) -> TokenItem {
-    let (kind, tokens) = match media.class {
+/// What `media` costs under `model`: an image by the model's rule (dimensions from its header,
+/// as sent), a document given as text by the text rule; other media have no documented rule
+/// here (`None`).
+pub fn media_tokens(media: &Media<'_>, model: &ModelProfile) -> Option<u64> {
+    match media.class {
         MediaClass::Image => {
-            let size = imagesize::dimensions(media.mime.as_str(), &media.data);
-            ("image", size.map(|(w, h)| image_tokens(model, w, h)))
+            imagesize::dimensions(media.mime.as_str(), &media.data).map(|(w, h)| image_tokens(model, w, h))
         }
-        MediaClass::Document => ("document", media.text.as_deref().map(text_tokens)),
-        MediaClass::Audio => ("audio", None),
-        MediaClass::Video => ("video", None),
+        MediaClass::Document => media.text.as_deref().map(text_tokens),
+        MediaClass::Audio | MediaClass::Video => None,
+    }
+}
+
+fn media_item(media: &Media<'_>, model: &ModelProfile, path: String) -> TokenItem {
+    let kind = match media.class {
+        MediaClass::Image => "image",
+        MediaClass::Document => "document",
+        MediaClass::Audio => "audio",
+        MediaClass::Video => "video",
     };
-    TokenItem { path, kind, tokens }
+    TokenItem {
+        path,
+        kind,
+        tokens: media_tokens(media, model),
+    }
 }

@@ -142,6 +142,7 @@ fn payload_marker(kind: &str, payload: &Payload<'_>, mime: Option<&str>, uri: Op
         label: mime,
         title: title.as_deref(),
         size: Some(payload.size()),
+        handle: None,
         uri,
         reason: None,
     }

@@ -3,6 +3,8 @@
 use crate::marker::Marker;
 use crate::mime;
 use crate::model::Str;
+use crate::normalize::Context;
+use crate::omitted::{self, Omitted};
 use crate::parsed::BlockAt;
 
 /// Kinds of media.
@@ -32,9 +34,51 @@ pub struct Media<'a> {
     pub text: Option<String>,
     /// The block it came from (for the token estimate).
     pub at: Option<BlockAt>,
+    /// The MIME type and payload it had before fitting or conversion replaced them.
+    pub source: Option<(Str<'a>, Str<'a>)>,
 }
 
-impl Media<'_> {
+impl<'a> Media<'a> {
+    /// Puts a fitted or converted image in place of the payload, keeping the first one as the
+    /// source (what [`Media::omit`] describes).
+    pub fn replace(&mut self, mime: &'static str, bytes: &[u8]) {
+        let data = Str::owned(base64_simd::STANDARD.encode_to_string(bytes));
+        let old = (
+            std::mem::replace(&mut self.mime, Str::borrowed(mime)),
+            std::mem::replace(&mut self.data, data),
+        );
+        self.source.get_or_insert(old);
+    }
+
+    /// The marker of this media kept from the model (by a cap or the token budget) with `reason`,
+    /// recorded in the context's `omitted` list at `path`. Marker and entry describe the original
+    /// (before fitting or conversion), whose bytes give the handle.
+    pub fn omit(&self, reason: &str, path: String, ctx: &mut Context<'_>) -> String {
+        let (mime, data) = self.original();
+        // A payload left unchecked (validate_base64 off) that is not base64 is hashed as text.
+        let handle = match base64_simd::STANDARD.decode_to_vec(data.as_str().as_bytes()) {
+            Ok(bytes) => omitted::handle(&bytes),
+            Err(_) => omitted::handle(data.as_str().as_bytes()),
+        };
+        let marker = self.marker_of(mime, data, Some(&handle), Some(reason));
+        ctx.omitted.push(Omitted {
+            handle,
+            path,
+            kind: self.kind(),
+            mime_type: mime.as_str().to_owned(),
+            bytes: crate::base64::decoded_len(data.as_str()),
+        });
+        marker
+    }
+
+    /// The marker [`Media::omit`] gives, with a stand-in handle of the same length: what it
+    /// costs can be known before the handle is worked out.
+    pub fn omit_marker_len(&self, reason: &str) -> usize {
+        let (mime, data) = self.original();
+        self.marker_of(mime, data, Some(omitted::HANDLE_PLACEHOLDER), Some(reason))
+            .len()
+    }
+
     /// Decoded size in bytes (see [`Payload::size`](crate::parsed::Payload::size)).
     pub fn size(&self) -> u64 {
         crate::base64::decoded_len(self.data.as_str())
@@ -42,21 +86,36 @@ impl Media<'_> {
 
     /// The marker of this media, with an optional reason.
     pub fn marker(&self, reason: Option<&str>) -> String {
-        let kind = match self.class {
+        self.marker_of(&self.mime, &self.data, None, reason)
+    }
+
+    /// The MIME type and payload before fitting or conversion.
+    fn original(&self) -> (&Str<'a>, &Str<'a>) {
+        self.source
+            .as_ref()
+            .map_or((&self.mime, &self.data), |(mime, data)| (mime, data))
+    }
+
+    fn kind(&self) -> &'static str {
+        match self.class {
             MediaClass::Image => "image",
             MediaClass::Audio => "audio",
             MediaClass::Document | MediaClass::Video => "resource",
-        };
+        }
+    }
+
+    fn marker_of(&self, mime: &Str<'_>, data: &Str<'_>, handle: Option<&str>, reason: Option<&str>) -> String {
         let uri = self.uri.as_ref().map(Str::as_str);
         let title = match self.class {
-            MediaClass::Image => crate::svg::title_of(self.mime.as_str(), &self.data),
+            MediaClass::Image => crate::svg::title_of(mime.as_str(), data),
             _ => None,
         };
         Marker {
-            kind,
-            label: Some(self.mime.as_str()),
+            kind: self.kind(),
+            label: Some(mime.as_str()),
             title: title.as_deref(),
-            size: Some(self.size()),
+            size: Some(crate::base64::decoded_len(data.as_str())),
+            handle,
             uri,
             reason,
         }

@@ -19,6 +19,7 @@ pub(crate) mod profile;
 mod structured;
 pub(crate) mod tally;
 mod text;
+mod token_budget;
 
 use std::str::FromStr;
 
@@ -198,6 +199,7 @@ pub fn render<'a>(target: Target, result: ToolResult<'a>, ctx: &mut Context<'_>)
         output,
         attachments,
         diagnostics: std::mem::take(&mut ctx.diagnostics),
+        omitted: std::mem::take(&mut ctx.omitted),
         tokens: ctx.tokens.take(),
     }
 }
@@ -278,6 +280,7 @@ pub(crate) fn omitted_marker(kind: &BlockKind<'_>) -> Option<String> {
                 label: omitted.label.as_deref(),
                 title: None,
                 size: omitted.size,
+                handle: None,
                 uri: omitted.uri.as_deref(),
                 reason: Some(omitted.reason),
             }

@@ -15,6 +15,7 @@ use super::media::{Media, MediaClass};
 use super::profile::{Lift, Profile, UNSUPPORTED};
 use super::structured::place_structured;
 use super::tally::{fit_media, Tally};
+use super::token_budget::hold;
 
 /// One item of a target's output, in block order.
 pub enum Part<'a> {
@@ -60,10 +61,22 @@ pub fn plan<'a>(mut result: ToolResult<'a>, profile: &Profile, ctx: &mut Context
 /// [`plan`], taking the blocks and structuredContent out of `result`.
 fn plan_in<'a>(result: &mut ToolResult<'a>, profile: &Profile, ctx: &mut Context<'_>) -> Plan<'a> {
     let mut parts = Vec::with_capacity(result.blocks.len());
-    let lifted = lay_out(result, profile, ctx, |part| parts.push(part));
+    let mut lifted = lay_out(result, profile, ctx, |part| parts.push(part));
     place_structured(result, &mut parts, ctx);
-    if let Some(max) = ctx.options.max_text_chars {
-        budget_text(&mut parts, max, result, ctx);
+    let text_limit = match ctx.options.max_tokens {
+        Some(max) => hold(
+            &mut parts,
+            &mut lifted,
+            max,
+            ctx.options.max_text_chars,
+            profile,
+            result,
+            ctx,
+        ),
+        None => ctx.options.max_text_chars.map(|limit| (limit, "max_text_chars")),
+    };
+    if let Some((limit, by)) = text_limit {
+        budget_text(&mut parts, limit, by, result, ctx);
     }
     if profile.drop_blank_text {
         parts.retain(|p| !matches!(p, Part::Text { .. }) || p.says_something());
@@ -81,7 +94,7 @@ fn plan_in<'a>(result: &mut ToolResult<'a>, profile: &Profile, ctx: &mut Context
 
 /// [`plan`], handing each part to `part` in order instead of collecting them, and returning
 /// the lifted media and whether the tool reported an error. Without structuredContent to
-/// place, a text budget, blank text to drop or an estimate to make, no list of parts is built. Takes the blocks and
+/// place, a budget, blank text to drop or an estimate to make, no list of parts is built. Takes the blocks and
 /// structuredContent out of `result` (borrowed, so that the result is not copied to get here).
 pub fn plan_each<'a>(
     result: &mut ToolResult<'a>,
@@ -92,7 +105,8 @@ pub fn plan_each<'a>(
     let options = ctx.options;
     let no_structured =
         options.structured_content == Structured::Ignore || matches!(result.structured, None | Some(Value::Null));
-    if no_structured && options.max_text_chars.is_none() && !profile.drop_blank_text && !options.estimate_tokens {
+    let budget = options.max_text_chars.is_some() || options.max_tokens.is_some();
+    if no_structured && !budget && !profile.drop_blank_text && !options.estimate_tokens {
         let lifted = lay_out(result, profile, ctx, part);
         return (lifted, result.is_error);
     }
@@ -199,6 +213,7 @@ fn lay_out<'a>(
                         uri: Some(uri),
                         text: None,
                         at: Some(at),
+                        source: None,
                     },
                 )
             }
@@ -216,6 +231,7 @@ fn lay_out<'a>(
                     uri: None,
                     text: None,
                     at: Some(at),
+                    source: None,
                 };
                 (supported.then_some(class), media)
             }
@@ -264,7 +280,7 @@ fn lay_out<'a>(
             };
             ctx.notice(Code::BlockAsMarker, path(), message);
             emit(Part::Text {
-                text: Str::owned(media.marker(Some(&reason))),
+                text: Str::owned(media.omit(&reason, path(), ctx)),
                 content: None,
                 marks: Some(at),
             });

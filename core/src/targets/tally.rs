@@ -6,7 +6,6 @@ use crate::fit::{self, Fit, Limits};
 use crate::imagesize;
 use crate::marker::human_size;
 use crate::mime;
-use crate::model::Str;
 use crate::normalize::Context;
 use crate::options::FitImages;
 
@@ -52,25 +51,9 @@ pub fn fit_media(
     match fit::fit_image(&bytes, &limits) {
         Ok(Fit::Unchanged) => None,
         Ok(Fit::Fitted(fitted)) => {
-            let frame = if fitted.source_format == fit::Format::Gif {
-                " (first frame)"
-            } else {
-                ""
-            };
-            let message = format!(
-                "image fitted: {}x{} {}{frame}, {} -> {}x{} {}, {}",
-                fitted.source_width,
-                fitted.source_height,
-                fitted.source_format.name(),
-                human_size(bytes.len() as u64),
-                fitted.width,
-                fitted.height,
-                fitted.format.name(),
-                human_size(fitted.bytes.len() as u64),
-            );
+            let message = format!("image fitted: {}", fitted.summary(bytes.len()));
             ctx.notice(Code::ImageResized, path(), message);
-            media.data = Str::owned(base64_simd::STANDARD.encode_to_string(&fitted.bytes));
-            media.mime = Str::borrowed(fitted.format.mime());
+            media.replace(fitted.format.mime(), &fitted.bytes);
             None
         }
         Err(why) => Some(why.to_string()),
