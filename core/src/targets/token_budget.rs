@@ -44,6 +44,19 @@ enum Slot {
     Lifted(usize),
 }
 
+impl Slot {
+    /// The media at this slot.
+    fn media<'p, 'a>(self, parts: &'p [Part<'a>], lifted: &'p [Media<'a>]) -> &'p Media<'a> {
+        match self {
+            Slot::Part(i) => match &parts[i] {
+                Part::Media(media) => media,
+                _ => unreachable!("a media slot points at media"),
+            },
+            Slot::Lifted(i) => &lifted[i],
+        }
+    }
+}
+
 /// The parts and lifted media of one result, with what the budget needs to read them.
 struct Laid<'p, 'a, 'r, 'c, 'o> {
     parts: &'p mut Vec<Part<'a>>,
@@ -59,13 +72,7 @@ impl<'a> Laid<'_, 'a, '_, '_, '_> {
     }
 
     fn media(&self, slot: Slot) -> &Media<'a> {
-        match slot {
-            Slot::Part(i) => match &self.parts[i] {
-                Part::Media(media) => media,
-                _ => unreachable!("a media slot points at media"),
-            },
-            Slot::Lifted(i) => &self.lifted[i],
-        }
+        slot.media(self.parts, self.lifted)
     }
 
     fn media_mut(&mut self, slot: Slot) -> &mut Media<'a> {
@@ -304,13 +311,8 @@ fn to_markers(laid: &mut Laid<'_, '_, '_, '_, '_>, mut dropped: Vec<Slot>) {
         let message = format!("media of about {tokens} tokens replaced by a marker to hold max_tokens");
         let path = laid.path(slot);
         laid.ctx.notice(Code::BlockAsMarker, path.clone(), message);
-        let media = match slot {
-            Slot::Part(i) => match &laid.parts[i] {
-                Part::Media(media) => media,
-                _ => unreachable!("a media slot points at media"),
-            },
-            Slot::Lifted(i) => &laid.lifted[i],
-        };
+        // Borrowed from the parts beside the context, which `omit` writes to.
+        let media = slot.media(laid.parts, laid.lifted);
         let marker = Str::owned(media.omit(OVER_BUDGET, path, laid.ctx));
         match slot {
             Slot::Part(i) => {
