@@ -268,13 +268,19 @@ bench-wasm: ## wasm in Node vs the native addon vs @github/copilot-sdk; first ca
 	$(MAKE) -C bindings-node/wasm bench
 
 # ---- Fitting benchmark (bench/fit; not part of `make test`) ----------------------------------
-# A 4K PNG screenshot fitted for Anthropic by each binding, next to Pillow (Python) and sharp
-# (Node, libvips), in one run; Pillow and sharp are pinned in bench/fit and installed under
-# .build/bench-fit (a venv with the fresh wheel, node_modules from the lock).
+# A 4K PNG screenshot fitted for Anthropic by each binding, next to Pillow (Python), sharp
+# (Node, libvips) and Go's image/png, image/jpeg + x/image/draw, in one run; Pillow and sharp are
+# pinned in bench/fit and installed under .build/bench-fit (a venv with the fresh wheel,
+# node_modules from the lock); x/image is pinned in bench/fit/go/go.mod. The Go program is built
+# twice, once per backend of the binding (cgo: the committed static library; CGO_ENABLED=0:
+# the committed .wasm on wazero), from the binding's committed artifacts as they are.
 BENCH_FIT := $(BUILD)/bench-fit
+BENCH_FIT_GO := GOTOOLCHAIN=local GOFLAGS= go -C bench/fit/go build -o $(BENCH_FIT)/go
 # The 4K screenshot of bench-fit and of the e2e fitting tests: generated, too large to commit.
 SCREENSHOT := $(BUILD)/screenshot-3840x2160.png
 export E2E_SCREENSHOT := $(SCREENSHOT)
+# The playground's full-page example (1280x8400), for bench-fit's PNG sizes.
+PAGE := $(BUILD)/page-1280x8400.png
 .PHONY: bench-fit
 
 $(BENCH_FIT)/venv/.ok: bench/fit/requirements.txt
@@ -289,12 +295,20 @@ $(BENCH_FIT)/npm/.ok: bench/fit/package.json bench/fit/package-lock.json
 	cd $(BENCH_FIT)/npm && npm ci --no-audit --no-fund
 	touch $@
 
-bench-fit: $(SCREENSHOT) $(BENCH_FIT)/venv/.ok $(BENCH_FIT)/npm/.ok ## Fitting benchmark: a 4K PNG screenshot for Anthropic (limits, recommended) in Python and Node (native, async, wasm) next to Pillow and sharp
+$(PAGE): playground/png.mjs
+	@mkdir -p $(dir $@)
+	node --input-type=module -e "import { pageScreenshot } from './playground/png.mjs'; import { writeFileSync } from 'node:fs'; writeFileSync('$@', pageScreenshot(1280, 8400))"
+
+bench-fit: $(SCREENSHOT) $(PAGE) $(BENCH_FIT)/venv/.ok $(BENCH_FIT)/npm/.ok ## Fitting benchmark: a 4K PNG screenshot for Anthropic (limits, recommended) in Python, Node (native, async, wasm) and Go (cgo, wazero) next to Pillow, sharp and Go's image packages
 	$(MAKE) -C bindings-python build PROFILE=release
 	$(MAKE) -C bindings-node build PROFILE=release
 	$(BENCH_FIT)/venv/bin/pip install -q --disable-pip-version-check --force-reinstall --no-deps target/wheels/release/mcp_tool_result-*.whl
-	{ nice -n 10 $(BENCH_FIT)/venv/bin/python bench/fit/bench_python.py $(SCREENSHOT); \
-	  nice -n 10 node bench/fit/bench_node.mjs $(SCREENSHOT) $(BENCH_FIT)/npm/node_modules; } \
+	CGO_ENABLED=1 $(BENCH_FIT_GO)/bench-fit-cgo .
+	CGO_ENABLED=0 $(BENCH_FIT_GO)/bench-fit-wazero .
+	{ nice -n 10 $(BENCH_FIT)/venv/bin/python bench/fit/bench_python.py $(SCREENSHOT) $(PAGE); \
+	  nice -n 10 node bench/fit/bench_node.mjs $(SCREENSHOT) $(BENCH_FIT)/npm/node_modules; \
+	  nice -n 10 $(BENCH_FIT)/go/bench-fit-cgo -peer $(SCREENSHOT); \
+	  nice -n 10 $(BENCH_FIT)/go/bench-fit-wazero $(SCREENSHOT); } \
 	  | tee $(BENCH_FIT)/results.jsonl | python3 bench/fit/table.py
 
 # ---- Token estimate benchmark (bench/tokens; not part of `make test`) ---------------------------

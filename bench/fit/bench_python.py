@@ -8,7 +8,13 @@ thumbnail(size, LANCZOS), save (PNG: Pillow's default compression; JPEG: quality
 are CPU time (the machine is shared), the median of ROUNDS rounds that time each job in turn,
 after one warm-up. Prints one JSON line per row for the Makefile's table (see table.py).
 
-Usage: bench_python.py SCREENSHOT.png
+Then the PNG sizes: for the screenshot and a full-page capture (PAGE.png, the playground's
+1280x8400 example), fitted where the output is PNG, our PNG next to Pillow's for the same job
+(its LANCZOS resize of the original to our size) saved with the default settings and with
+optimize=True (zlib level 9, each row's best filter), and Pillow's optimize=True of our own
+pixels (what a stronger compressor would make of them).
+
+Usage: bench_python.py SCREENSHOT.png PAGE.png
 """
 
 from __future__ import annotations
@@ -16,6 +22,7 @@ from __future__ import annotations
 import base64
 import io
 import json
+import re
 import statistics
 import sys
 import time
@@ -90,5 +97,54 @@ def main() -> None:
             print(json.dumps(row), flush=True)
 
 
+def fitted_png(result: dict[str, Any], target: str, mode: str) -> bytes:
+    """Our fitted image's bytes (wherever the target puts it)."""
+    conversion = m.convert(result, target, fit_images=mode, tool_call_id="call_1")
+    text = json.dumps(conversion["output"]) + json.dumps(conversion.get("attachments", []))
+    data = max(re.findall(r"[A-Za-z0-9+/=]{200,}", text), key=len)
+    return base64.b64decode(data)
+
+
+def png_bytes(image: Image.Image, **options: Any) -> int:
+    out = io.BytesIO()
+    image.save(out, "PNG", **options)
+    return len(out.getvalue())
+
+
+def png_sizes(paths: dict[str, str]) -> None:
+    jobs = [
+        ("screenshot", "anthropic", "recommended"),
+        ("screenshot", "openai-chat", "recommended"),
+        ("page", "anthropic", "limits"),
+        ("page", "anthropic", "recommended"),
+        ("page", "openai-chat", "recommended"),
+        ("page", "gemini", "recommended"),
+    ]
+    for name, target, mode in jobs:
+        with open(paths[name], "rb") as f:
+            original = f.read()
+        result = {"content": [{"type": "image", "data": base64.b64encode(original).decode(), "mimeType": "image/png"}]}
+        ours = fitted_png(result, target, mode)
+        with Image.open(io.BytesIO(ours)) as image:
+            if image.format != "PNG":
+                raise SystemExit(f"{name} {target} {mode}: fitted as {image.format}, not PNG")
+            size = image.size
+            ours_optimized = png_bytes(image, optimize=True)
+        with Image.open(io.BytesIO(original)) as image:
+            image.thumbnail(size, Image.Resampling.LANCZOS)
+            pillow_default, pillow_optimized = png_bytes(image), png_bytes(image, optimize=True)
+        row = {
+            "png_size": f"{name} for {target} ({mode})",
+            "input_bytes": len(original),
+            "size": f"{size[0]}x{size[1]}",
+            "ours": len(ours),
+            "pillow": pillow_default,
+            "pillow_optimize": pillow_optimized,
+            "ours_pixels_pillow_optimize": ours_optimized,
+        }
+        print(json.dumps(row), flush=True)
+
+
 if __name__ == "__main__":
     main()
+    png_sizes({"screenshot": sys.argv[1], "page": sys.argv[2]})

@@ -50,10 +50,12 @@ fn png(bytes: &[u8]) -> Result<Raster, FitError> {
         png::ColorType::Rgba => 4,
         png::ColorType::Indexed => return Err(corrupt("palette not expanded")),
     };
-    let mut pixels = Vec::with_capacity(width as usize * height as usize * channels);
-    for row in buf.chunks_exact(line) {
-        pixels.extend_from_slice(&row[..width as usize * channels]);
-    }
+    let row = width as usize * channels;
+    let pixels = if line == row {
+        buf
+    } else {
+        buf.chunks_exact(line).flat_map(|line| &line[..row]).copied().collect()
+    };
     Ok(widen(width, height, channels, pixels))
 }
 

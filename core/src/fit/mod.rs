@@ -2,13 +2,15 @@
 //! with a deterministic integer box filter, re-encode with fixed settings; and converting
 //! BMP and TIFF (first page), which most providers do not take, into PNG or JPEG the same way.
 //!
-//! Every step is integer arithmetic or a codec run on its scalar path, so the fitted bytes are
-//! the same on every platform and in every build (native x86_64, aarch64, wasm32).
+//! Every step is integer arithmetic (vectorized only where integer lanes compute what the scalar
+//! code does) or a codec run on its scalar path, so the fitted bytes are the same on every
+//! platform and in every build (native x86_64, aarch64, wasm32).
 
 mod bmp;
 mod convert;
 mod decode;
 mod encode;
+mod jpeg;
 mod orient;
 mod plan;
 mod resize;
@@ -162,6 +164,7 @@ impl fmt::Display for FitError {
 impl std::error::Error for FitError {}
 
 /// Decoded pixels: 8-bit RGB (3 channels) or RGBA (4 channels), rows top to bottom.
+#[derive(Debug)]
 pub(crate) struct Raster {
     pub width: u32,
     pub height: u32,

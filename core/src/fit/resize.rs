@@ -5,75 +5,115 @@
 //! source pixel; source pixel `i` covers `[i·w, (i+1)·w)`. Each source pixel is weighted by the
 //! overlap, an integer, and the weights of one output pixel sum to `W`. The horizontal pass
 //! keeps 6 extra bits; the vertical pass rounds once to 8 bits.
+//!
+//! The passes sum in `u32` when no sum can overflow it (else `u64`), and divide by multiplying
+//! with a reciprocal proven exact for every numerator they can meet ([`Divisor`]): the same
+//! integers as plain division, so the same pixels, at a fraction of the cost. The loops are
+//! plain integer code that the compiler may vectorize; integer lanes give the same results.
+
+use std::ops::{AddAssign, Mul};
 
 use super::Raster;
 
 /// Extra precision bits of the horizontal pass.
 const SHIFT: u32 = 6;
 
-/// One output pixel's source span: first source index and the overlap weights.
-struct Span {
-    start: usize,
-    weights: Vec<u64>,
+/// The spans mapping `src` pixels onto `dst` pixels (`dst <= src`), each padded with zero
+/// weights to `taps` (the longest span's length, or more when asked), so that every output
+/// pixel reads the same number of source pixels: output pixel `x` reads `taps` pixels from `starts[x]`, weighted by
+/// `weights[x·taps..][..taps]`.
+struct Spans {
+    taps: usize,
+    starts: Vec<usize>,
+    weights: Vec<u32>,
 }
 
-/// The spans mapping `src` pixels onto `dst` pixels (`dst <= src`).
-fn spans(src: usize, dst: usize) -> Vec<Span> {
-    (0..dst)
-        .map(|x| {
+impl Spans {
+    /// The spans, padded to `min_taps` when that is longer than the longest span and no
+    /// longer than `src`.
+    fn new(src: usize, dst: usize, min_taps: usize) -> Spans {
+        let span = |x: usize| {
             let (lo, hi) = (x * src, (x + 1) * src);
             let start = lo / dst;
-            let end = hi.div_ceil(dst);
-            let weights = (start..end)
-                .map(|i| {
-                    let (a, b) = (i * dst, (i + 1) * dst);
-                    (b.min(hi) - a.max(lo)) as u64
-                })
-                .collect();
-            Span { start, weights }
-        })
-        .collect()
+            let weights = (start..hi.div_ceil(dst)).map(move |i| {
+                let (a, b) = (i * dst, (i + 1) * dst);
+                // An overlap is at most `dst`, a pixel's side: it fits `u32`.
+                (b.min(hi) - a.max(lo)) as u32
+            });
+            (start, weights)
+        };
+        let longest = (0..dst).map(|x| span(x).1.len()).max().unwrap_or(1);
+        let taps = if min_taps <= src {
+            longest.max(min_taps)
+        } else {
+            longest
+        };
+        let mut spans = Spans {
+            taps,
+            starts: Vec::with_capacity(dst),
+            weights: Vec::with_capacity(dst * taps),
+        };
+        for x in 0..dst {
+            let (start, weights) = span(x);
+            // A span near the end starts earlier, its extra pixels weighted zero (`taps`
+            // never exceeds `src`).
+            let padded = start.min(src - taps);
+            let row = spans.weights.len();
+            spans.weights.extend(std::iter::repeat_n(0, start - padded));
+            spans.weights.extend(weights);
+            spans.weights.resize(row + taps, 0);
+            spans.starts.push(padded);
+        }
+        spans
+    }
+
+    /// Output pixel `x`'s first source pixel and its `taps` weights.
+    fn span(&self, x: usize) -> (usize, &[u32]) {
+        (self.starts[x], &self.weights[x * self.taps..][..self.taps])
+    }
 }
+
+/// `n / d` for every `n <= max`, as `(n · m) >> k` when some `m`, `k` make that exact and
+/// `max · m` fits `u64`, else by division.
+///
+/// With `m = ⌈2^k / d⌉` and `e = m·d − 2^k < d`: `n·m / 2^k = n/d + n·e / (d·2^k)`, and the
+/// floor is `⌊n/d⌋` when `n·e < 2^k`, which `max·d <= 2^k` ensures.
+#[derive(Clone, Copy)]
+enum Divisor {
+    Reciprocal { m: u64, k: u32 },
+    Plain(u64),
+}
+
+impl Divisor {
+    fn new(d: u64, max: u64) -> Divisor {
+        let reciprocal = max.checked_mul(d).and_then(|bound| {
+            let k = u64::BITS - bound.leading_zeros();
+            let m = 1u64.checked_shl(k).filter(|_| k < 64)?.div_ceil(d);
+            max.checked_mul(m).map(|_| Divisor::Reciprocal { m, k })
+        });
+        reciprocal.unwrap_or(Divisor::Plain(d))
+    }
+
+    #[inline(always)]
+    fn divide(self, n: u64) -> u64 {
+        match self {
+            Divisor::Reciprocal { m, k } => (n * m) >> k,
+            Divisor::Plain(d) => n / d,
+        }
+    }
+}
+
+/// The accumulator of a pass: `u32` when its sums fit, else `u64`.
+trait Sum: Copy + Default + From<u8> + From<u16> + From<u32> + Into<u64> + AddAssign + Mul<Output = Self> {}
+impl Sum for u32 {}
+impl Sum for u64 {}
 
 /// `raster` scaled to `width` × `height` (each no larger than the source's).
 pub fn downscale(raster: &Raster, width: u32, height: u32) -> Raster {
     let (sw, sh, c) = (raster.width as usize, raster.height as usize, raster.channels);
     let (dw, dh) = (width as usize, height as usize);
-    let columns = spans(sw, dw);
-    let rows = spans(sh, dh);
-
-    // Horizontal pass: every source row to `dw` pixels with SHIFT extra bits.
-    let scale = sw as u64;
-    let mut wide = vec![0u16; sh * dw * c];
-    for (src_row, out_row) in raster.pixels.chunks_exact(sw * c).zip(wide.chunks_exact_mut(dw * c)) {
-        for (span, out) in columns.iter().zip(out_row.chunks_exact_mut(c)) {
-            for (ch, slot) in out.iter_mut().enumerate() {
-                let mut sum = 0u64;
-                for (k, w) in span.weights.iter().enumerate() {
-                    sum += u64::from(src_row[(span.start + k) * c + ch]) * w;
-                }
-                *slot = (((sum << SHIFT) + scale / 2) / scale) as u16;
-            }
-        }
-    }
-
-    // Vertical pass: `dh` rows, rounded to 8 bits.
-    let scale = (sh as u64) << SHIFT;
-    let line = dw * c;
-    let mut pixels = vec![0u8; dh * line];
-    let mut sums = vec![0u64; line];
-    for (span, out_row) in rows.iter().zip(pixels.chunks_exact_mut(line)) {
-        sums.iter_mut().for_each(|s| *s = 0);
-        for (k, w) in span.weights.iter().enumerate() {
-            let row = &wide[(span.start + k) * line..][..line];
-            for (s, v) in sums.iter_mut().zip(row) {
-                *s += u64::from(*v) * w;
-            }
-        }
-        for (out, s) in out_row.iter_mut().zip(&sums) {
-            *out = ((s + scale / 2) / scale).min(255) as u8;
-        }
-    }
+    let wide = horizontal_any(&raster.pixels, sw, dw, c);
+    let pixels = vertical_any(&wide, sh, dh, dw * c);
     Raster {
         width,
         height,
@@ -83,9 +123,113 @@ pub fn downscale(raster: &Raster, width: u32, height: u32) -> Raster {
     }
 }
 
+/// Horizontal pass: every source row to `dw` pixels with SHIFT extra bits. A sum is at most
+/// `255 · sw` (the weights of a pixel sum to `sw`).
+fn horizontal_any(pixels: &[u8], sw: usize, dw: usize, c: usize) -> Vec<u16> {
+    // Spans of up to 2, 4 or 8 pixels are padded to that many, a loop the compiler unrolls.
+    let longest = Spans::new(sw, dw, 0).taps;
+    let taps = [2, 4, 8].into_iter().find(|&t| longest <= t && t <= sw).unwrap_or(0);
+    let columns = Spans::new(sw, dw, taps);
+    let scale = sw as u64;
+    let divisor = Divisor::new(scale, ((255 * scale) << SHIFT) + scale / 2);
+    let pass = if 255 * scale <= u64::from(u32::MAX) {
+        pass_for::<u32>(c, taps)
+    } else {
+        pass_for::<u64>(c, taps)
+    };
+    pass(pixels, &columns, sw, dw, divisor)
+}
+
+type Pass = fn(&[u8], &Spans, usize, usize, Divisor) -> Vec<u16>;
+
+/// The horizontal pass for `c` channels and spans of `taps` pixels (0: any number).
+fn pass_for<S: Sum>(c: usize, taps: usize) -> Pass {
+    match (c, taps) {
+        (3, 2) => horizontal::<S, 3, 2>,
+        (3, 4) => horizontal::<S, 3, 4>,
+        (3, 8) => horizontal::<S, 3, 8>,
+        (4, 2) => horizontal::<S, 4, 2>,
+        (4, 4) => horizontal::<S, 4, 4>,
+        (4, 8) => horizontal::<S, 4, 8>,
+        (1, _) => horizontal::<S, 1, 0>,
+        (2, _) => horizontal::<S, 2, 0>,
+        (3, _) => horizontal::<S, 3, 0>,
+        // A raster has 1 to 4 channels.
+        _ => horizontal::<S, 4, 0>,
+    }
+}
+
+/// The pass for `C` channels; `T` pixels a span when not 0 (`columns.taps` then).
+fn horizontal<S: Sum, const C: usize, const T: usize>(
+    pixels: &[u8],
+    columns: &Spans,
+    sw: usize,
+    dw: usize,
+    divisor: Divisor,
+) -> Vec<u16> {
+    let half = sw as u64 / 2;
+    let taps = if T == 0 { columns.taps } else { T };
+    let mut wide = vec![0u16; pixels.len() / (sw * C).max(1) * dw * C];
+    for (src_row, out_row) in pixels.chunks_exact(sw * C).zip(wide.chunks_exact_mut(dw * C)) {
+        for ((out, &start), weights) in (out_row.chunks_exact_mut(C))
+            .zip(&columns.starts)
+            .zip(columns.weights.chunks_exact(taps))
+        {
+            let src = &src_row[start * C..][..taps * C];
+            let mut sums = [S::default(); C];
+            for (px, &w) in src.chunks_exact(C).zip(weights) {
+                for (sum, &v) in sums.iter_mut().zip(px) {
+                    *sum += S::from(v) * S::from(w);
+                }
+            }
+            for (slot, sum) in out.iter_mut().zip(sums) {
+                *slot = divisor.divide((sum.into() << SHIFT) + half) as u16;
+            }
+        }
+    }
+    wide
+}
+
+/// Vertical pass: `dh` rows of `line` values, rounded to 8 bits. A value of the horizontal
+/// pass is at most `255 << SHIFT`, so a sum is at most `255 · (sh << SHIFT)`.
+fn vertical_any(wide: &[u16], sh: usize, dh: usize, line: usize) -> Vec<u8> {
+    let rows = Spans::new(sh, dh, 0);
+    let scale = (sh as u64) << SHIFT;
+    let divisor = Divisor::new(scale, 255 * scale + scale / 2);
+    if 255 * scale <= u64::from(u32::MAX) {
+        vertical::<u32>(wide, &rows, dh, line, scale / 2, divisor)
+    } else {
+        vertical::<u64>(wide, &rows, dh, line, scale / 2, divisor)
+    }
+}
+
+fn vertical<S: Sum>(wide: &[u16], rows: &Spans, dh: usize, line: usize, half: u64, divisor: Divisor) -> Vec<u8> {
+    let mut pixels = vec![0u8; dh * line];
+    let mut sums = vec![S::default(); line];
+    for (y, out_row) in pixels.chunks_exact_mut(line.max(1)).enumerate() {
+        sums.iter_mut().for_each(|s| *s = S::default());
+        let (start, weights) = rows.span(y);
+        for (k, &w) in weights.iter().enumerate() {
+            if w == 0 {
+                continue;
+            }
+            let row = &wide[(start + k) * line..][..line];
+            let w = S::from(w);
+            for (s, &v) in sums.iter_mut().zip(row) {
+                *s += S::from(v) * w;
+            }
+        }
+        for (out, &s) in out_row.iter_mut().zip(&sums) {
+            *out = divisor.divide(s.into() + half).min(255) as u8;
+        }
+    }
+    pixels
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
 
     fn gray(width: u32, height: u32, pixels: Vec<u8>) -> Raster {
         Raster {
@@ -94,6 +238,113 @@ mod tests {
             channels: 1,
             pixels,
             lossy: false,
+        }
+    }
+
+    /// The first implementation, unpadded spans and division by division in `u64`: the
+    /// reference.
+    fn reference(raster: &Raster, width: u32, height: u32) -> Vec<u8> {
+        let spans = |src: usize, dst: usize| -> Vec<(usize, Vec<u64>)> {
+            (0..dst)
+                .map(|x| {
+                    let (lo, hi) = (x * src, (x + 1) * src);
+                    let start = lo / dst;
+                    let weights = (start..hi.div_ceil(dst))
+                        .map(|i| (((i + 1) * dst).min(hi) - (i * dst).max(lo)) as u64)
+                        .collect();
+                    (start, weights)
+                })
+                .collect()
+        };
+        let (sw, sh, c) = (raster.width as usize, raster.height as usize, raster.channels);
+        let (dw, dh) = (width as usize, height as usize);
+        let (columns, rows) = (spans(sw, dw), spans(sh, dh));
+        let scale = sw as u64;
+        let mut wide = vec![0u16; sh * dw * c];
+        for (y, out_row) in wide.chunks_exact_mut(dw * c).enumerate() {
+            for ((start, weights), out) in columns.iter().zip(out_row.chunks_exact_mut(c)) {
+                for (ch, slot) in out.iter_mut().enumerate() {
+                    let sum: u64 = (weights.iter().enumerate())
+                        .map(|(k, w)| u64::from(raster.pixels[(y * sw + start + k) * c + ch]) * w)
+                        .sum();
+                    *slot = (((sum << SHIFT) + scale / 2) / scale) as u16;
+                }
+            }
+        }
+        let scale = (sh as u64) << SHIFT;
+        let line = dw * c;
+        let mut pixels = vec![0u8; dh * line];
+        for ((start, weights), out_row) in rows.iter().zip(pixels.chunks_exact_mut(line)) {
+            for (i, out) in out_row.iter_mut().enumerate() {
+                let s: u64 = (weights.iter().enumerate())
+                    .map(|(k, w)| u64::from(wide[(start + k) * line + i]) * w)
+                    .sum();
+                *out = ((s + scale / 2) / scale).min(255) as u8;
+            }
+        }
+        pixels
+    }
+
+    fn image() -> impl Strategy<Value = (Raster, u32, u32)> {
+        (1u32..70, 1u32..70, 1usize..=4).prop_flat_map(|(w, h, c)| {
+            let pixels = prop::collection::vec(any::<u8>(), (w * h) as usize * c);
+            (pixels, 1..=w, 1..=h).prop_map(move |(pixels, dw, dh)| {
+                let raster = Raster {
+                    width: w,
+                    height: h,
+                    channels: c,
+                    pixels,
+                    lossy: false,
+                };
+                (raster, dw, dh)
+            })
+        })
+    }
+
+    proptest! {
+        #[test]
+        fn equals_the_reference((raster, w, h) in image()) {
+            prop_assert_eq!(downscale(&raster, w, h).pixels, reference(&raster, w, h));
+        }
+
+        /// The `u64` sums and plain division (for sides too long for `u32` and reciprocals),
+        /// with spans of any length or padded to 2, 4 or 8 pixels, give the reference's pixels.
+        #[test]
+        fn every_pass_agrees((raster, w, h) in image()) {
+            let (sw, sh, c) = (raster.width as usize, raster.height as usize, raster.channels);
+            let (dw, dh) = (w as usize, h as usize);
+            let longest = Spans::new(sw, dw, 0).taps;
+            for taps in [0, 2, 4, 8].into_iter().filter(|&t| t == 0 || (longest..=sw).contains(&t)) {
+                let columns = Spans::new(sw, dw, taps);
+                let wide = pass_for::<u64>(c, taps)(&raster.pixels, &columns, sw, dw, Divisor::Plain(sw as u64));
+                let scale = (sh as u64) << SHIFT;
+                let rows = Spans::new(sh, dh, 0);
+                let pixels = vertical::<u64>(&wide, &rows, dh, dw * c, scale / 2, Divisor::Plain(scale));
+                prop_assert_eq!(pixels, reference(&raster, w, h), "{} taps", taps);
+            }
+        }
+
+        /// A reciprocal divides exactly every numerator up to its bound.
+        #[test]
+        fn reciprocals_are_exact(d in 1u64..(1 << 26), max_factor in 1u64..(1 << 15), n in any::<u64>()) {
+            let max = d * max_factor + d / 2;
+            let divisor = Divisor::new(d, max);
+            for n in [0, 1, d - 1, d, max, max - 1, n % (max + 1), (n % max_factor) * d, ((n % max_factor) * d).saturating_sub(1)] {
+                prop_assert_eq!(divisor.divide(n), n / d, "{} / {}", n, d);
+            }
+        }
+    }
+
+    /// Sides up to 8400 px (a tall page) and beyond divide by reciprocals in both passes.
+    #[test]
+    fn long_sides_get_reciprocals() {
+        for side in [2160u64, 3840, 8400, 65_535] {
+            let horizontal = Divisor::new(side, ((255 * side) << SHIFT) + side / 2);
+            let scale = side << SHIFT;
+            let vertical = Divisor::new(scale, 255 * scale + scale / 2);
+            for divisor in [horizontal, vertical] {
+                assert!(matches!(divisor, Divisor::Reciprocal { .. }), "{side}");
+            }
         }
     }
 

@@ -1,0 +1,258 @@
+//! Huffman coding of quantized blocks with the Annex K tables, into a bit stream with 0xFF
+//! bytes stuffed.
+
+/// The Annex K tables as the DHT segments carry them (codes per length 1–16, then the
+/// symbols): luminance DC, luminance AC, chrominance DC, chrominance AC.
+pub(super) const STANDARD: [(&[u8; 16], &[u8]); 4] = [
+    (
+        &[0, 1, 5, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0],
+        &[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11],
+    ),
+    (&[0, 2, 1, 3, 3, 2, 4, 3, 5, 5, 4, 4, 0, 0, 1, 0x7D], &LUMA_AC),
+    (
+        &[0, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0],
+        &[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11],
+    ),
+    (&[0, 2, 1, 2, 4, 4, 3, 4, 7, 5, 4, 4, 0, 1, 2, 0x77], &CHROMA_AC),
+];
+
+const LUMA_AC: [u8; 162] = [
+    0x01, 0x02, 0x03, 0x00, 0x04, 0x11, 0x05, 0x12, 0x21, 0x31, 0x41, 0x06, 0x13, 0x51, 0x61, 0x07, 0x22, 0x71, 0x14,
+    0x32, 0x81, 0x91, 0xA1, 0x08, 0x23, 0x42, 0xB1, 0xC1, 0x15, 0x52, 0xD1, 0xF0, 0x24, 0x33, 0x62, 0x72, 0x82, 0x09,
+    0x0A, 0x16, 0x17, 0x18, 0x19, 0x1A, 0x25, 0x26, 0x27, 0x28, 0x29, 0x2A, 0x34, 0x35, 0x36, 0x37, 0x38, 0x39, 0x3A,
+    0x43, 0x44, 0x45, 0x46, 0x47, 0x48, 0x49, 0x4A, 0x53, 0x54, 0x55, 0x56, 0x57, 0x58, 0x59, 0x5A, 0x63, 0x64, 0x65,
+    0x66, 0x67, 0x68, 0x69, 0x6A, 0x73, 0x74, 0x75, 0x76, 0x77, 0x78, 0x79, 0x7A, 0x83, 0x84, 0x85, 0x86, 0x87, 0x88,
+    0x89, 0x8A, 0x92, 0x93, 0x94, 0x95, 0x96, 0x97, 0x98, 0x99, 0x9A, 0xA2, 0xA3, 0xA4, 0xA5, 0xA6, 0xA7, 0xA8, 0xA9,
+    0xAA, 0xB2, 0xB3, 0xB4, 0xB5, 0xB6, 0xB7, 0xB8, 0xB9, 0xBA, 0xC2, 0xC3, 0xC4, 0xC5, 0xC6, 0xC7, 0xC8, 0xC9, 0xCA,
+    0xD2, 0xD3, 0xD4, 0xD5, 0xD6, 0xD7, 0xD8, 0xD9, 0xDA, 0xE1, 0xE2, 0xE3, 0xE4, 0xE5, 0xE6, 0xE7, 0xE8, 0xE9, 0xEA,
+    0xF1, 0xF2, 0xF3, 0xF4, 0xF5, 0xF6, 0xF7, 0xF8, 0xF9, 0xFA,
+];
+
+const CHROMA_AC: [u8; 162] = [
+    0x00, 0x01, 0x02, 0x03, 0x11, 0x04, 0x05, 0x21, 0x31, 0x06, 0x12, 0x41, 0x51, 0x07, 0x61, 0x71, 0x13, 0x22, 0x32,
+    0x81, 0x08, 0x14, 0x42, 0x91, 0xA1, 0xB1, 0xC1, 0x09, 0x23, 0x33, 0x52, 0xF0, 0x15, 0x62, 0x72, 0xD1, 0x0A, 0x16,
+    0x24, 0x34, 0xE1, 0x25, 0xF1, 0x17, 0x18, 0x19, 0x1A, 0x26, 0x27, 0x28, 0x29, 0x2A, 0x35, 0x36, 0x37, 0x38, 0x39,
+    0x3A, 0x43, 0x44, 0x45, 0x46, 0x47, 0x48, 0x49, 0x4A, 0x53, 0x54, 0x55, 0x56, 0x57, 0x58, 0x59, 0x5A, 0x63, 0x64,
+    0x65, 0x66, 0x67, 0x68, 0x69, 0x6A, 0x73, 0x74, 0x75, 0x76, 0x77, 0x78, 0x79, 0x7A, 0x82, 0x83, 0x84, 0x85, 0x86,
+    0x87, 0x88, 0x89, 0x8A, 0x92, 0x93, 0x94, 0x95, 0x96, 0x97, 0x98, 0x99, 0x9A, 0xA2, 0xA3, 0xA4, 0xA5, 0xA6, 0xA7,
+    0xA8, 0xA9, 0xAA, 0xB2, 0xB3, 0xB4, 0xB5, 0xB6, 0xB7, 0xB8, 0xB9, 0xBA, 0xC2, 0xC3, 0xC4, 0xC5, 0xC6, 0xC7, 0xC8,
+    0xC9, 0xCA, 0xD2, 0xD3, 0xD4, 0xD5, 0xD6, 0xD7, 0xD8, 0xD9, 0xDA, 0xE2, 0xE3, 0xE4, 0xE5, 0xE6, 0xE7, 0xE8, 0xE9,
+    0xEA, 0xF2, 0xF3, 0xF4, 0xF5, 0xF6, 0xF7, 0xF8, 0xF9, 0xFA,
+];
+
+/// A Huffman code per symbol: `(code, length)`; length 0 for symbols without a code.
+type Codes = [(u32, u32); 256];
+
+/// The canonical codes of a table (Annex C): in order of length, each code one more than
+/// the last, doubled at each new length.
+fn codes(counts: &[u8; 16], symbols: &[u8]) -> Codes {
+    let mut table = [(0, 0); 256];
+    let (mut code, mut next) = (0u32, 0usize);
+    for (length, &count) in (1u32..).zip(counts) {
+        for &symbol in &symbols[next..next + usize::from(count)] {
+            table[usize::from(symbol)] = (code, length);
+            code += 1;
+        }
+        next += usize::from(count);
+        code <<= 1;
+    }
+    table
+}
+
+/// The DC and AC codes of one kind of component.
+pub(super) struct Pair {
+    dc: Codes,
+    ac: Codes,
+}
+
+/// The luminance and chrominance codes.
+pub(super) struct Tables {
+    pub luma: Pair,
+    pub chroma: Pair,
+}
+
+impl Tables {
+    pub(super) fn standard() -> Tables {
+        let pair = |dc: usize, ac: usize| Pair {
+            dc: codes(STANDARD[dc].0, STANDARD[dc].1),
+            ac: codes(STANDARD[ac].0, STANDARD[ac].1),
+        };
+        Tables {
+            luma: pair(0, 1),
+            chroma: pair(2, 3),
+        }
+    }
+}
+
+/// A value's size category and its extra bits (`v − 1` in `size` bits when negative).
+#[inline(always)]
+fn category(value: i32) -> (u32, u32) {
+    let size = u32::BITS - value.unsigned_abs().leading_zeros();
+    let bits = (value - i32::from(value < 0)) as u32 & ((1u32 << size) - 1);
+    (size, bits)
+}
+
+/// One block (quantized, zigzag order): the DC difference from `dc`, then the AC run
+/// lengths, 16-zero runs (0xF0) only before a non-zero coefficient, and an end of block
+/// (0x00) when the last coefficient is zero.
+#[inline(always)]
+pub(super) fn encode_block(bits: &mut BitWriter, block: &[i32; 64], dc: &mut i32, codes: &Pair) {
+    // The pending bits live in locals (registers) for the block.
+    let mut acc = Pending {
+        bits: bits.pending,
+        count: bits.count,
+    };
+    let out = &mut bits.out;
+    let (size, extra) = category(block[0] - *dc);
+    *dc = block[0];
+    let (code, length) = codes.dc[size as usize];
+    acc.put(out, code << size | extra, length + size);
+
+    let mut nonzero = 0u64;
+    for (i, &v) in block.iter().enumerate().skip(1) {
+        nonzero |= u64::from(v != 0) << i;
+    }
+    let mut last = 0;
+    while nonzero != 0 {
+        let i = nonzero.trailing_zeros();
+        nonzero &= nonzero - 1;
+        let mut run = i - last - 1;
+        while run > 15 {
+            let (code, length) = codes.ac[0xF0];
+            acc.put(out, code, length);
+            run -= 16;
+        }
+        let (size, extra) = category(block[i as usize]);
+        let (code, length) = codes.ac[(run << 4 | size) as usize];
+        acc.put(out, code << size | extra, length + size);
+        last = i;
+    }
+    if last != 63 {
+        let (code, length) = codes.ac[0x00];
+        acc.put(out, code, length);
+    }
+    (bits.pending, bits.count) = (acc.bits, acc.count);
+}
+
+/// Bits not yet written: the low `count` bits of `bits` (higher bits are stale).
+struct Pending {
+    bits: u64,
+    count: u32,
+}
+
+impl Pending {
+    /// Appends the low `length` bits of `value` (`length` at most 32), writing each full
+    /// 32 bits to `out`.
+    #[inline(always)]
+    fn put(&mut self, out: &mut Vec<u8>, value: u32, length: u32) {
+        self.bits = self.bits << length | u64::from(value);
+        self.count += length;
+        if self.count >= 32 {
+            self.count -= 32;
+            word(out, (self.bits >> self.count) as u32);
+        }
+    }
+}
+
+#[inline(always)]
+fn word(out: &mut Vec<u8>, word: u32) {
+    // A byte of `word` is 0xFF when that byte of `!word` is zero.
+    let inverted = !word;
+    if inverted.wrapping_sub(0x0101_0101) & !inverted & 0x8080_8080 == 0 {
+        out.extend_from_slice(&word.to_be_bytes());
+    } else {
+        for byte in word.to_be_bytes() {
+            push(out, byte);
+        }
+    }
+}
+
+#[inline(always)]
+fn push(out: &mut Vec<u8>, byte: u8) {
+    out.push(byte);
+    if byte == 0xFF {
+        out.push(0);
+    }
+}
+
+/// Bits written most significant first; each 0xFF byte is followed by 0x00.
+pub(super) struct BitWriter {
+    out: Vec<u8>,
+    pending: u64,
+    count: u32,
+}
+
+impl BitWriter {
+    pub(super) fn new(out: Vec<u8>) -> BitWriter {
+        BitWriter {
+            out,
+            pending: 0,
+            count: 0,
+        }
+    }
+
+    /// The bytes, the last one padded with 1 bits.
+    pub(super) fn finish(self) -> Vec<u8> {
+        let mut out = self.out;
+        let mut acc = Pending {
+            bits: self.pending,
+            count: self.count,
+        };
+        let pad = (8 - acc.count % 8) % 8;
+        if pad > 0 {
+            acc.put(&mut out, (1 << pad) - 1, pad);
+        }
+        while acc.count >= 8 {
+            acc.count -= 8;
+            push(&mut out, (acc.bits >> acc.count) as u8);
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn categories() {
+        assert_eq!(category(0), (0, 0));
+        assert_eq!(category(1), (1, 1));
+        assert_eq!(category(-1), (1, 0));
+        assert_eq!(category(5), (3, 0b101));
+        assert_eq!(category(-5), (3, 0b010));
+        assert_eq!(category(-2047), (11, 0));
+    }
+
+    /// Annex K.3: luminance DC category 0 is `00`, 2 is `011`; luminance AC 0x00 (EOB) is
+    /// `1010`, 0xF0 (ZRL) is `11111111001`.
+    #[test]
+    fn standard_codes() {
+        let tables = Tables::standard();
+        assert_eq!(tables.luma.dc[0], (0b00, 2));
+        assert_eq!(tables.luma.dc[2], (0b011, 3));
+        assert_eq!(tables.luma.ac[0x00], (0b1010, 4));
+        assert_eq!(tables.luma.ac[0xF0], (0b111_1111_1001, 11));
+        // Chrominance AC 0x00 (EOB) is `00`.
+        assert_eq!(tables.chroma.ac[0x00], (0b00, 2));
+    }
+
+    fn written(puts: &[(u32, u32)]) -> Vec<u8> {
+        let mut bits = BitWriter::new(Vec::new());
+        let mut acc = Pending { bits: 0, count: 0 };
+        for &(value, length) in puts {
+            acc.put(&mut bits.out, value, length);
+        }
+        (bits.pending, bits.count) = (acc.bits, acc.count);
+        bits.finish()
+    }
+
+    #[test]
+    fn stuffs_and_pads() {
+        assert_eq!(written(&[(0xFF, 8), (0b101, 3)]), [0xFF, 0x00, 0b1011_1111]);
+        assert_eq!(
+            written(&[(0x12FF_34FF, 32), (0x7F, 7)]),
+            [0x12, 0xFF, 0, 0x34, 0xFF, 0, 0xFF, 0]
+        );
+    }
+}
