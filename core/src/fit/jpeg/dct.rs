@@ -105,8 +105,8 @@ pub(super) fn forward(transposed: &[Lanes; 8]) -> [Lanes; 8] {
 /// Division by a quantization table entry × 8 (the DCT's scale), rounded half up in
 /// magnitude: `((|v| + c) · r) >> 15` with libjpeg-turbo's reciprocal `r` and correction `c`.
 pub(super) struct Quantizer {
-    reciprocals: [Lanes; 8],
-    corrections: [Lanes; 8],
+    reciprocals: [i32; 64],
+    corrections: [i32; 64],
 }
 
 const RECIPROCAL_SHIFT: u32 = 15;
@@ -114,8 +114,8 @@ const RECIPROCAL_SHIFT: u32 = 15;
 impl Quantizer {
     /// For a scaled table (natural order, entries 1–255).
     pub(super) fn new(table: &[u8; 64]) -> Quantizer {
-        let mut reciprocals = [[0; 8]; 8];
-        let mut corrections = [[0; 8]; 8];
+        let mut reciprocals = [0; 64];
+        let mut corrections = [0; 64];
         for (i, &q) in table.iter().enumerate() {
             let divisor = u32::from(q) << 3;
             let mut reciprocal = (1 << RECIPROCAL_SHIFT) / divisor;
@@ -128,8 +128,8 @@ impl Quantizer {
                     reciprocal += 1;
                 }
             }
-            reciprocals[i / 8][i % 8] = reciprocal as i32;
-            corrections[i / 8][i % 8] = correction as i32;
+            reciprocals[i] = reciprocal as i32;
+            corrections[i] = correction as i32;
         }
         Quantizer {
             reciprocals,
@@ -137,18 +137,19 @@ impl Quantizer {
         }
     }
 
-    /// The quantized coefficients of a DCT block, in zigzag order.
+    /// The quantized coefficients of a DCT block, in natural order. Branch-free: with `s` the
+    /// sign mask of `x`, `(x ^ s) − s` is `|x|` and `(m ^ s) − s` gives `m` the sign of `x`.
     #[inline(always)]
     pub(super) fn quantize(&self, block: &[Lanes; 8]) -> [i32; 64] {
-        let mut natural = [0i32; 64];
-        for (v, out) in natural.chunks_exact_mut(8).enumerate() {
-            for u in 0..8 {
-                let x = block[v][u];
-                let magnitude = ((x.abs() + self.corrections[v][u]) * self.reciprocals[v][u]) >> RECIPROCAL_SHIFT;
-                out[u] = if x < 0 { -magnitude } else { magnitude };
-            }
+        let block = block.as_flattened();
+        let mut out = [0i32; 64];
+        for i in 0..64 {
+            let x = block[i];
+            let sign = x >> 31;
+            let magnitude = (((x ^ sign) - sign + self.corrections[i]) * self.reciprocals[i]) >> RECIPROCAL_SHIFT;
+            out[i] = (magnitude ^ sign) - sign;
         }
-        super::ZIGZAG.map(|i| natural[i])
+        out
     }
 }
 
@@ -204,10 +205,6 @@ mod tests {
             }
         });
         let out = q.quantize(&block);
-        // Zigzag positions 0, 1, 5, 6, 14, 15, 27, 28 hold the first row.
-        assert_eq!(
-            [out[0], out[1], out[5], out[6], out[14], out[15], out[27], out[28]],
-            [0, 0, 1, 1, 0, -1, -1, 1]
-        );
+        assert_eq!(out[..8], [0, 0, 1, 1, 0, -1, -1, 1]);
     }
 }

@@ -1,6 +1,8 @@
 //! Huffman coding of quantized blocks with the Annex K tables, into a bit stream with 0xFF
 //! bytes stuffed.
 
+use super::ZIGZAG;
+
 /// The Annex K tables as the DHT segments carry them (codes per length 1–16, then the
 /// symbols): luminance DC, luminance AC, chrominance DC, chrominance AC.
 pub(super) const STANDARD: [(&[u8; 16], &[u8]); 4] = [
@@ -92,7 +94,7 @@ fn category(value: i32) -> (u32, u32) {
     (size, bits)
 }
 
-/// One block (quantized, zigzag order): the DC difference from `dc`, then the AC run
+/// One block (quantized, natural order; coded in zigzag order): the DC difference from `dc`, then the AC run
 /// lengths, 16-zero runs (0xF0) only before a non-zero coefficient, and an end of block
 /// (0x00) when the last coefficient is zero.
 #[inline(always)]
@@ -108,9 +110,10 @@ pub(super) fn encode_block(bits: &mut BitWriter, block: &[i32; 64], dc: &mut i32
     let (code, length) = codes.dc[size as usize];
     acc.put(out, code << size | extra, length + size);
 
+    // `& 63` (a no-op on zigzag indices) spares the bounds checks.
     let mut nonzero = 0u64;
-    for (i, &v) in block.iter().enumerate().skip(1) {
-        nonzero |= u64::from(v != 0) << i;
+    for (k, &i) in ZIGZAG.iter().enumerate().skip(1) {
+        nonzero |= u64::from(block[i & 63] != 0) << k;
     }
     let mut last = 0;
     while nonzero != 0 {
@@ -122,7 +125,7 @@ pub(super) fn encode_block(bits: &mut BitWriter, block: &[i32; 64], dc: &mut i32
             acc.put(out, code, length);
             run -= 16;
         }
-        let (size, extra) = category(block[i as usize]);
+        let (size, extra) = category(block[ZIGZAG[i as usize] & 63]);
         let (code, length) = codes.ac[(run << 4 | size) as usize];
         acc.put(out, code << size | extra, length + size);
         last = i;
