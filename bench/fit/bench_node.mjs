@@ -8,8 +8,9 @@
 // resize(width, height, {fit: 'inside', kernel: 'lanczos3'}), then png() (sharp's defaults) or
 // jpeg({quality: 85}). Figures are CPU time of the process (every thread, so libvips' pool
 // counts; the machine is shared, so wall time would count other processes) and wall time, the
-// median of ROUNDS rounds that time each job in turn, after one warm-up. Prints one JSON line
-// per row for the Makefile's table (see table.py).
+// median of ROUNDS rounds that time each job in turn (each round starting one job later), after
+// one warm-up, each after a full GC. Prints one JSON line per row for the Makefile's table (see
+// table.py).
 //
 // Usage: node bench_node.mjs SCREENSHOT.png NODE_MODULES_DIR (where sharp is installed)
 import { readFileSync } from 'node:fs'
@@ -21,13 +22,16 @@ const native = require('../../bindings-node/index.js')
 const wasm = require('../../bindings-node/wasm/node.cjs')
 const sharp = createRequire(join(resolve(process.argv[3]), 'noop.js'))('sharp')
 
-const ROUNDS = 7
+const ROUNDS = 8
 const png = readFileSync(process.argv[2])
 const data = png.toString('base64')
 const result = { content: [{ type: 'image', data, mimeType: 'image/png' }] }
 
 /** CPU and wall milliseconds of one (awaited) run of `job`. */
 async function measure(job) {
+  // The heap is collected first (node --expose-gc), so the previous job's garbage is not
+  // collected on this one's clock.
+  globalThis.gc?.()
   const cpu = process.cpuUsage()
   const wall = process.hrtime.bigint()
   await job()
@@ -74,8 +78,11 @@ for (const mode of ['limits', 'recommended']) {
   const outputs = {}
   for (const [name, job] of Object.entries(jobs)) outputs[name] = await describe(await job())
   const times = Object.fromEntries(Object.keys(jobs).map((name) => [name, { cpu: [], wall: [] }]))
+  // Each round starts one job later, so no job always follows the same one (libvips' threads
+  // can still be busy when sharp's promise resolves, and that CPU time lands on the next job).
+  const entries = Object.entries(jobs)
   for (let round = 0; round < ROUNDS; round++) {
-    for (const [name, job] of Object.entries(jobs)) {
+    for (const [name, job] of entries.map((_, i) => entries[(i + round) % entries.length])) {
       const { cpu, wall } = await measure(job)
       times[name].cpu.push(cpu)
       times[name].wall.push(wall)

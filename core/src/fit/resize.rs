@@ -112,8 +112,15 @@ impl Sum for u64 {}
 pub fn downscale(raster: &Raster, width: u32, height: u32) -> Raster {
     let (sw, sh, c) = (raster.width as usize, raster.height as usize, raster.channels);
     let (dw, dh) = (width as usize, height as usize);
-    let wide = horizontal_any(&raster.pixels, sw, dw, c);
-    let pixels = vertical_any(&wide, sh, dh, dw * c);
+    let horizontal = Horizontal::new(&raster.pixels, sw, dw, c);
+    let rows = Spans::new(sh, dh, 0);
+    let scale = (sh as u64) << SHIFT;
+    let divisor = Divisor::new(scale, 255 * scale + scale / 2);
+    let pixels = if 255 * scale <= u64::from(u32::MAX) {
+        vertical::<u32>(&horizontal, &rows, dh, scale / 2, divisor)
+    } else {
+        vertical::<u64>(&horizontal, &rows, dh, scale / 2, divisor)
+    };
     Raster {
         width,
         height,
@@ -123,24 +130,48 @@ pub fn downscale(raster: &Raster, width: u32, height: u32) -> Raster {
     }
 }
 
-/// Horizontal pass: every source row to `dw` pixels with SHIFT extra bits. A sum is at most
-/// `255 · sw` (the weights of a pixel sum to `sw`).
-fn horizontal_any(pixels: &[u8], sw: usize, dw: usize, c: usize) -> Vec<u16> {
-    // Spans of up to 2, 4 or 8 pixels are padded to that many, a loop the compiler unrolls.
-    let longest = Spans::new(sw, dw, 0).taps;
-    let taps = [2, 4, 8].into_iter().find(|&t| longest <= t && t <= sw).unwrap_or(0);
-    let columns = Spans::new(sw, dw, taps);
-    let scale = sw as u64;
-    let divisor = Divisor::new(scale, ((255 * scale) << SHIFT) + scale / 2);
-    let pass = if 255 * scale <= u64::from(u32::MAX) {
-        pass_for::<u32>(c, taps)
-    } else {
-        pass_for::<u64>(c, taps)
-    };
-    pass(pixels, &columns, sw, dw, divisor)
+/// The horizontal pass: a source row to `dw` pixels with SHIFT extra bits, one row at a time
+/// as the vertical pass asks for it. A sum is at most `255 · sw` (the weights of a pixel sum
+/// to `sw`).
+struct Horizontal<'a> {
+    pixels: &'a [u8],
+    /// Values in a source row and in a row out.
+    source_line: usize,
+    line: usize,
+    columns: Spans,
+    divisor: Divisor,
+    pass: Pass,
 }
 
-type Pass = fn(&[u8], &Spans, usize, usize, Divisor) -> Vec<u16>;
+type Pass = fn(&[u8], &mut [u16], &Spans, Divisor);
+
+impl<'a> Horizontal<'a> {
+    fn new(pixels: &'a [u8], sw: usize, dw: usize, c: usize) -> Horizontal<'a> {
+        // Spans of up to 2, 4 or 8 pixels are padded to that many, a loop the compiler unrolls.
+        let longest = Spans::new(sw, dw, 0).taps;
+        let taps = [2, 4, 8].into_iter().find(|&t| longest <= t && t <= sw).unwrap_or(0);
+        let scale = sw as u64;
+        let pass = if 255 * scale <= u64::from(u32::MAX) {
+            pass_for::<u32>(c, taps)
+        } else {
+            pass_for::<u64>(c, taps)
+        };
+        Horizontal {
+            pixels,
+            source_line: sw * c,
+            line: dw * c,
+            columns: Spans::new(sw, dw, taps),
+            divisor: Divisor::new(scale, ((255 * scale) << SHIFT) + scale / 2),
+            pass,
+        }
+    }
+
+    /// Source row `y` into `out`.
+    fn row(&self, y: usize, out: &mut [u16]) {
+        let source = &self.pixels[y * self.source_line..][..self.source_line];
+        (self.pass)(source, out, &self.columns, self.divisor);
+    }
+}
 
 /// The horizontal pass for `c` channels and spans of `taps` pixels (0: any number).
 fn pass_for<S: Sum>(c: usize, taps: usize) -> Pass {
@@ -159,61 +190,54 @@ fn pass_for<S: Sum>(c: usize, taps: usize) -> Pass {
     }
 }
 
-/// The pass for `C` channels; `T` pixels a span when not 0 (`columns.taps` then).
+/// One row for `C` channels; `T` pixels a span when not 0 (`columns.taps` then).
 fn horizontal<S: Sum, const C: usize, const T: usize>(
-    pixels: &[u8],
+    source: &[u8],
+    out: &mut [u16],
     columns: &Spans,
-    sw: usize,
-    dw: usize,
     divisor: Divisor,
-) -> Vec<u16> {
-    let half = sw as u64 / 2;
+) {
+    let half = (source.len() / C) as u64 / 2;
     let taps = if T == 0 { columns.taps } else { T };
-    let mut wide = vec![0u16; pixels.len() / (sw * C).max(1) * dw * C];
-    for (src_row, out_row) in pixels.chunks_exact(sw * C).zip(wide.chunks_exact_mut(dw * C)) {
-        for ((out, &start), weights) in (out_row.chunks_exact_mut(C))
-            .zip(&columns.starts)
-            .zip(columns.weights.chunks_exact(taps))
-        {
-            let src = &src_row[start * C..][..taps * C];
-            let mut sums = [S::default(); C];
-            for (px, &w) in src.chunks_exact(C).zip(weights) {
-                for (sum, &v) in sums.iter_mut().zip(px) {
-                    *sum += S::from(v) * S::from(w);
-                }
-            }
-            for (slot, sum) in out.iter_mut().zip(sums) {
-                *slot = divisor.divide((sum.into() << SHIFT) + half) as u16;
+    for ((out, &start), weights) in (out.chunks_exact_mut(C))
+        .zip(&columns.starts)
+        .zip(columns.weights.chunks_exact(taps))
+    {
+        let src = &source[start * C..][..taps * C];
+        let mut sums = [S::default(); C];
+        for (px, &w) in src.chunks_exact(C).zip(weights) {
+            for (sum, &v) in sums.iter_mut().zip(px) {
+                *sum += S::from(v) * S::from(w);
             }
         }
-    }
-    wide
-}
-
-/// Vertical pass: `dh` rows of `line` values, rounded to 8 bits. A value of the horizontal
-/// pass is at most `255 << SHIFT`, so a sum is at most `255 · (sh << SHIFT)`.
-fn vertical_any(wide: &[u16], sh: usize, dh: usize, line: usize) -> Vec<u8> {
-    let rows = Spans::new(sh, dh, 0);
-    let scale = (sh as u64) << SHIFT;
-    let divisor = Divisor::new(scale, 255 * scale + scale / 2);
-    if 255 * scale <= u64::from(u32::MAX) {
-        vertical::<u32>(wide, &rows, dh, line, scale / 2, divisor)
-    } else {
-        vertical::<u64>(wide, &rows, dh, line, scale / 2, divisor)
+        for (slot, sum) in out.iter_mut().zip(sums) {
+            *slot = divisor.divide((sum.into() << SHIFT) + half) as u16;
+        }
     }
 }
 
-fn vertical<S: Sum>(wide: &[u16], rows: &Spans, dh: usize, line: usize, half: u64, divisor: Divisor) -> Vec<u8> {
+/// Vertical pass: `dh` rows, rounded to 8 bits. A value of the horizontal pass is at most
+/// `255 << SHIFT`, so a sum is at most `255 · (sh << SHIFT)`. The horizontal rows a span needs
+/// are made as it first needs them and kept in a ring of `rows.taps` rows: spans only move
+/// down, so the rows of one span are the last ones made.
+fn vertical<S: Sum>(horizontal: &Horizontal, rows: &Spans, dh: usize, half: u64, divisor: Divisor) -> Vec<u8> {
+    let (line, taps) = (horizontal.line, rows.taps);
+    let mut ring = vec![0u16; taps * line];
+    let mut made = 0;
     let mut pixels = vec![0u8; dh * line];
     let mut sums = vec![S::default(); line];
     for (y, out_row) in pixels.chunks_exact_mut(line.max(1)).enumerate() {
-        sums.iter_mut().for_each(|s| *s = S::default());
         let (start, weights) = rows.span(y);
+        while made < start + taps {
+            horizontal.row(made, &mut ring[made % taps * line..][..line]);
+            made += 1;
+        }
+        sums.iter_mut().for_each(|s| *s = S::default());
         for (k, &w) in weights.iter().enumerate() {
             if w == 0 {
                 continue;
             }
-            let row = &wide[(start + k) * line..][..line];
+            let row = &ring[(start + k) % taps * line..][..line];
             let w = S::from(w);
             for (s, &v) in sums.iter_mut().zip(row) {
                 *s += S::from(v) * w;
@@ -315,11 +339,17 @@ mod tests {
             let (dw, dh) = (w as usize, h as usize);
             let longest = Spans::new(sw, dw, 0).taps;
             for taps in [0, 2, 4, 8].into_iter().filter(|&t| t == 0 || (longest..=sw).contains(&t)) {
-                let columns = Spans::new(sw, dw, taps);
-                let wide = pass_for::<u64>(c, taps)(&raster.pixels, &columns, sw, dw, Divisor::Plain(sw as u64));
+                let horizontal = Horizontal {
+                    pixels: &raster.pixels,
+                    source_line: sw * c,
+                    line: dw * c,
+                    columns: Spans::new(sw, dw, taps),
+                    divisor: Divisor::Plain(sw as u64),
+                    pass: pass_for::<u64>(c, taps),
+                };
                 let scale = (sh as u64) << SHIFT;
                 let rows = Spans::new(sh, dh, 0);
-                let pixels = vertical::<u64>(&wide, &rows, dh, dw * c, scale / 2, Divisor::Plain(scale));
+                let pixels = vertical::<u64>(&horizontal, &rows, dh, scale / 2, Divisor::Plain(scale));
                 prop_assert_eq!(pixels, reference(&raster, w, h), "{} taps", taps);
             }
         }
