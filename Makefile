@@ -152,7 +152,7 @@ cli: ## Build the command-line tool (target/release/mcp-tool-result)
 	env -u CARGO_BUILD_TARGET cargo build --release -p mcp-tool-result --features cli
 
 test-core: $(IMAGES_STAMP) ## Core unit, property, doc and CLI tests
-	cargo test -p mcp-tool-result --features $(CORE_FEATURES) --lib --bins --test no_panic --test host_text --test cli --test token_budget
+	cargo test -p mcp-tool-result --features $(CORE_FEATURES) --lib --bins --test no_panic --test host_text --test cli --test token_budget --test fit_memory
 	cargo test -p mcp-tool-result --features $(CORE_FEATURES) --doc
 
 conformance: schema conformance-rust conformance-peers types ## Fixture schema check, Rust runner, Copilot peer differential test, provider type check

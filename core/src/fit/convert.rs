@@ -2,6 +2,7 @@
 //! JPEG, for targets that cannot carry the container: decoded, then sized and encoded by the
 //! fitting rule (PNG tried first, then the JPEG ladder; shrinking when nothing fits).
 
+use super::rows::Pixels;
 use super::{bmp, plan, tiff, FitError, Format, Limits, MAX_PIXELS};
 
 /// A format the converter reads (and never writes).
@@ -74,7 +75,7 @@ pub fn convert_image(container: Container, bytes: &[u8], limits: &Limits) -> Res
         Container::Bmp => bmp::decode(bytes)?,
         Container::Tiff => tiff::decode(bytes)?,
     };
-    let (bytes, format, width, height) = plan::encode_fitted(&decoded.raster, limits, None)?;
+    let (bytes, format, width, height) = plan::encode_fitted(&mut Pixels::Borrowed(&decoded.raster), limits, None)?;
     Ok(Converted {
         bytes,
         format,

@@ -3,6 +3,7 @@
 
 use std::io::Cursor;
 
+use super::rows::{RasterRows, Rows};
 use super::{orient, FitError, Format, Raster, MAX_PIXELS};
 
 /// Bytes any decoder may allocate: RGBA of [`MAX_PIXELS`] plus headroom for its work buffers.
@@ -27,36 +28,141 @@ pub fn decode(format: Format, bytes: &[u8]) -> Result<Raster, FitError> {
     Ok(raster)
 }
 
+/// A PNG in full: its rows collected, or (interlaced) decoded as a frame.
 fn png(bytes: &[u8]) -> Result<Raster, FitError> {
-    let mut decoder = png::Decoder::new_with_limits(
-        Cursor::new(bytes),
-        png::Limits {
-            bytes: MAX_DECODE_BYTES,
-        },
-    );
-    decoder.set_transformations(png::Transformations::EXPAND | png::Transformations::STRIP_16);
-    decoder.set_ignore_text_chunk(true);
-    let mut reader = decoder.read_info().map_err(corrupt)?;
-    let size = reader.output_buffer_size().ok_or_else(|| corrupt("image too large"))?;
-    let mut buf = vec![0; size];
-    let info = reader.next_frame(&mut buf).map_err(corrupt)?;
-    buf.truncate(info.buffer_size());
-    let (width, height) = (info.width, info.height);
-    let line = info.line_size;
-    let channels = match info.color_type {
-        png::ColorType::Grayscale => 1,
-        png::ColorType::GrayscaleAlpha => 2,
-        png::ColorType::Rgb => 3,
-        png::ColorType::Rgba => 4,
-        png::ColorType::Indexed => return Err(corrupt("palette not expanded")),
-    };
-    let row = width as usize * channels;
-    let pixels = if line == row {
-        buf
-    } else {
-        buf.chunks_exact(line).flat_map(|line| &line[..row]).copied().collect()
-    };
-    Ok(widen(width, height, channels, pixels))
+    let mut rows = PngRows::new(bytes)?;
+    if rows.interlaced() {
+        return rows.frame();
+    }
+    let (width, height, channels) = (rows.width, rows.height, rows.channels());
+    let mut pixels = Vec::with_capacity(width as usize * height as usize * channels);
+    for _ in 0..height {
+        pixels.extend_from_slice(rows.next_row()?);
+    }
+    Ok(Raster {
+        width,
+        height,
+        channels,
+        pixels,
+        lossy: false,
+    })
+}
+
+/// The rows of a PNG as it decodes them (an interlaced PNG is decoded in full first).
+pub(super) fn png_rows<'a>(bytes: &'a [u8]) -> Result<Box<dyn Rows + 'a>, FitError> {
+    let rows = PngRows::new(bytes)?;
+    if rows.interlaced() {
+        return Ok(Box::new(RasterRows::new(rows.frame()?)));
+    }
+    Ok(Box::new(rows))
+}
+
+/// A PNG decoder read a row at a time: 8-bit output (palettes and low depths expanded, 16 bits
+/// stripped), gray widened to RGB.
+struct PngRows<'a> {
+    reader: png::Reader<Cursor<&'a [u8]>>,
+    width: u32,
+    height: u32,
+    /// Channels the decoder gives (1 to 4).
+    decoded: usize,
+    /// Rows not read yet.
+    left: u32,
+    /// The decoder's row, and the widened one.
+    row: Vec<u8>,
+    wide: Vec<u8>,
+}
+
+impl<'a> PngRows<'a> {
+    fn new(bytes: &'a [u8]) -> Result<PngRows<'a>, FitError> {
+        let mut decoder = png::Decoder::new_with_limits(
+            Cursor::new(bytes),
+            png::Limits {
+                bytes: MAX_DECODE_BYTES,
+            },
+        );
+        decoder.set_transformations(png::Transformations::EXPAND | png::Transformations::STRIP_16);
+        decoder.set_ignore_text_chunk(true);
+        let reader = decoder.read_info().map_err(corrupt)?;
+        reader.output_buffer_size().ok_or_else(|| corrupt("image too large"))?;
+        let (width, height) = (reader.info().width, reader.info().height);
+        let decoded = match reader.output_color_type().0 {
+            png::ColorType::Grayscale => 1,
+            png::ColorType::GrayscaleAlpha => 2,
+            png::ColorType::Rgb => 3,
+            png::ColorType::Rgba => 4,
+            png::ColorType::Indexed => return Err(corrupt("palette not expanded")),
+        };
+        let line = width as usize * decoded;
+        Ok(PngRows {
+            reader,
+            width,
+            height,
+            decoded,
+            left: height,
+            row: vec![0; line],
+            wide: Vec::with_capacity(if decoded < 3 { line * 2 } else { 0 }),
+        })
+    }
+
+    fn interlaced(&self) -> bool {
+        self.reader.info().interlaced
+    }
+
+    /// The whole image as one frame (how an interlaced PNG is read).
+    fn frame(mut self) -> Result<Raster, FitError> {
+        let size = self
+            .reader
+            .output_buffer_size()
+            .ok_or_else(|| corrupt("image too large"))?;
+        let mut buf = vec![0; size];
+        let info = self.reader.next_frame(&mut buf).map_err(corrupt)?;
+        buf.truncate(info.buffer_size());
+        Ok(widen(self.width, self.height, self.decoded, buf))
+    }
+}
+
+impl Rows for PngRows<'_> {
+    fn width(&self) -> u32 {
+        self.width
+    }
+
+    fn height(&self) -> u32 {
+        self.height
+    }
+
+    fn channels(&self) -> usize {
+        if self.decoded < 3 {
+            self.decoded + 2
+        } else {
+            self.decoded
+        }
+    }
+
+    fn next_row(&mut self) -> Result<&[u8], FitError> {
+        let read = self.reader.read_row(&mut self.row).map_err(corrupt)?;
+        if read.is_none() {
+            return Err(corrupt("fewer rows than the header gives"));
+        }
+        self.left -= 1;
+        if self.left == 0 {
+            // The rest of the image data is read and checked, as a whole-frame decode does.
+            self.reader.read_row(&mut []).map_err(corrupt)?;
+        }
+        Ok(match self.decoded {
+            1 => {
+                self.wide.clear();
+                self.wide.extend(self.row.iter().flat_map(|&g| [g, g, g]));
+                &self.wide
+            }
+            2 => {
+                self.wide.clear();
+                self.wide
+                    .extend(self.row.chunks_exact(2).flat_map(|p| [p[0], p[0], p[0], p[1]]));
+                &self.wide
+            }
+            _ => &self.row,
+        })
+    }
 }
 
 /// Gray and gray+alpha become RGB and RGBA.
@@ -165,4 +271,138 @@ fn webp(bytes: &[u8]) -> Result<Raster, FitError> {
         pixels,
         lossy,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Deterministic noise bytes.
+    fn noise(n: usize, seed: u32) -> Vec<u8> {
+        let mut state = seed | 1;
+        (0..n)
+            .map(|_| {
+                state ^= state << 13;
+                state ^= state >> 17;
+                state ^= state << 5;
+                state as u8
+            })
+            .collect()
+    }
+
+    fn encoded(width: u32, height: u32, color: png::ColorType, depth: png::BitDepth, data: &[u8]) -> Vec<u8> {
+        let mut out = Vec::new();
+        let mut encoder = png::Encoder::new(&mut out, width, height);
+        encoder.set_color(color);
+        encoder.set_depth(depth);
+        if color == png::ColorType::Indexed {
+            encoder.set_palette(noise(256 * 3, 7));
+            encoder.set_trns(vec![0u8, 128, 255]);
+        }
+        let mut writer = encoder.write_header().expect("header");
+        writer.write_image_data(data).expect("data");
+        writer.finish().expect("finish");
+        out
+    }
+
+    /// Every color type and depth: the rows as read one at a time are the whole-frame decode.
+    #[test]
+    fn rows_are_the_frame() {
+        use png::{BitDepth as D, ColorType as C};
+        let (width, height) = (37, 11);
+        for (color, depth, samples) in [
+            (C::Grayscale, D::One, 1),
+            (C::Grayscale, D::Eight, 1),
+            (C::GrayscaleAlpha, D::Eight, 2),
+            (C::Rgb, D::Eight, 3),
+            (C::Rgb, D::Sixteen, 6),
+            (C::Rgba, D::Eight, 4),
+            (C::Indexed, D::Eight, 1),
+        ] {
+            let bits = width as usize * samples * if depth == D::One { 1 } else { 8 };
+            let data = noise(bits.div_ceil(8) * height as usize, width + samples as u32);
+            let bytes = encoded(width, height, color, depth, &data);
+            let frame = PngRows::new(&bytes).and_then(PngRows::frame).expect("frame");
+            let rows = png(&bytes).expect("rows");
+            assert_eq!(
+                (rows.width, rows.height, rows.channels),
+                (frame.width, frame.height, frame.channels)
+            );
+            assert_eq!(rows.pixels, frame.pixels, "{color:?} {depth:?}");
+        }
+    }
+
+    /// A PNG cut anywhere fails the same way read a row at a time as whole.
+    #[test]
+    fn truncated_rows_fail_as_the_frame_does() {
+        let bytes = encoded(
+            64,
+            40,
+            png::ColorType::Rgb,
+            png::BitDepth::Eight,
+            &noise(64 * 40 * 3, 3),
+        );
+        for cut in (40..bytes.len()).step_by(97).chain([bytes.len() - 13, bytes.len() - 1]) {
+            let bytes = &bytes[..cut];
+            let frame = PngRows::new(bytes).and_then(PngRows::frame).map(|r| r.pixels);
+            assert_eq!(png(bytes).map(|r| r.pixels), frame, "cut at {cut}");
+        }
+    }
+
+    /// An interlaced PNG (written here: Adam7 passes, stored deflate blocks) is decoded in
+    /// full and given row by row.
+    #[test]
+    fn interlaced_pngs_decode() {
+        let (width, height) = (13usize, 7usize);
+        let pixels = noise(width * height * 3, 11);
+        let mut raw = Vec::new();
+        for (x0, y0, dx, dy) in [
+            (0, 0, 8, 8),
+            (4, 0, 8, 8),
+            (0, 4, 4, 8),
+            (2, 0, 4, 4),
+            (0, 2, 2, 4),
+            (1, 0, 2, 2),
+            (0, 1, 1, 2),
+        ] {
+            if x0 >= width {
+                continue;
+            }
+            for y in (y0..height).step_by(dy) {
+                raw.push(0);
+                for x in (x0..width).step_by(dx) {
+                    raw.extend_from_slice(&pixels[(y * width + x) * 3..][..3]);
+                }
+            }
+        }
+        let mut zlib = vec![0x78, 0x01, 0x01];
+        zlib.extend_from_slice(&(raw.len() as u16).to_le_bytes());
+        zlib.extend_from_slice(&(!(raw.len() as u16)).to_le_bytes());
+        zlib.extend_from_slice(&raw);
+        let (a, b) = raw.iter().fold((1u32, 0u32), |(a, b), &v| {
+            ((a + u32::from(v)) % 65521, (b + a + u32::from(v)) % 65521)
+        });
+        zlib.extend_from_slice(&(b << 16 | a).to_be_bytes());
+        let mut bytes = b"\x89PNG\r\n\x1a\n".to_vec();
+        let mut chunk = |kind: &[u8], body: &[u8]| {
+            bytes.extend_from_slice(&(body.len() as u32).to_be_bytes());
+            let start = bytes.len();
+            bytes.extend_from_slice(kind);
+            bytes.extend_from_slice(body);
+            let crc = crc32fast::hash(&bytes[start..]);
+            bytes.extend_from_slice(&crc.to_be_bytes());
+        };
+        let mut header = (width as u32).to_be_bytes().to_vec();
+        header.extend_from_slice(&(height as u32).to_be_bytes());
+        header.extend_from_slice(&[8, 2, 0, 0, 1]);
+        chunk(b"IHDR", &header);
+        chunk(b"IDAT", &zlib);
+        chunk(b"IEND", &[]);
+        assert_eq!(decode(Format::Png, &bytes).expect("decodes").pixels, pixels);
+        let mut rows = png_rows(&bytes).expect("rows");
+        let read: Vec<u8> = (0..height)
+            .flat_map(|_| rows.next_row().expect("row").to_vec())
+            .collect();
+        assert_eq!(read, pixels);
+    }
 }

@@ -2,6 +2,7 @@
 //! zlib level 6 for images that compress well) and baseline JPEG (4:2:0, standard tables; see
 //! [`super::jpeg`]).
 
+use super::rows::Rows;
 use super::{FitError, Raster};
 
 /// An image whose fast PNG is smaller than its raw pixels by more than this factor is encoded
@@ -48,22 +49,46 @@ fn png_with(
     Ok(out)
 }
 
-/// Baseline JPEG of `raster` at `quality`; alpha is flattened onto white first.
-pub fn jpeg(raster: &Raster, quality: u8) -> Result<Vec<u8>, FitError> {
-    let (Ok(width), Ok(height)) = (u16::try_from(raster.width), u16::try_from(raster.height)) else {
-        return Err(FitError::TooLarge);
-    };
-    if width == 0 || height == 0 {
-        return Err(FitError::Corrupt("JPEG encoding failed: zero width or height".into()));
+/// Baseline JPEG of `rows` at `quality`, read once; alpha is flattened onto white first.
+pub fn jpeg(rows: &mut dyn Rows, quality: u8) -> Result<Vec<u8>, FitError> {
+    if rows.channels() == 4 {
+        let line = rows.width() as usize * 3;
+        return super::jpeg::encode(
+            &mut OnWhite {
+                rows,
+                row: Vec::with_capacity(line),
+            },
+            quality,
+        );
     }
-    let flat;
-    let pixels = if raster.channels == 4 {
-        flat = flatten_on_white(&raster.pixels);
-        flat.as_slice()
-    } else {
-        raster.pixels.as_slice()
-    };
-    Ok(super::jpeg::encode(pixels, width, height, quality))
+    super::jpeg::encode(rows, quality)
+}
+
+/// RGBA rows flattened onto white as they are read.
+struct OnWhite<'a> {
+    rows: &'a mut dyn Rows,
+    row: Vec<u8>,
+}
+
+impl Rows for OnWhite<'_> {
+    fn width(&self) -> u32 {
+        self.rows.width()
+    }
+
+    fn height(&self) -> u32 {
+        self.rows.height()
+    }
+
+    fn channels(&self) -> usize {
+        3
+    }
+
+    fn next_row(&mut self) -> Result<&[u8], FitError> {
+        let rgba = self.rows.next_row()?;
+        self.row.clear();
+        self.row.extend(flatten_on_white(rgba));
+        Ok(&self.row)
+    }
 }
 
 fn drop_alpha(rgba: &[u8]) -> Vec<u8> {
@@ -71,14 +96,12 @@ fn drop_alpha(rgba: &[u8]) -> Vec<u8> {
 }
 
 /// RGBA over white: `c·a/255 + 255·(255 − a)/255`, rounded.
-fn flatten_on_white(rgba: &[u8]) -> Vec<u8> {
-    rgba.chunks_exact(4)
-        .flat_map(|p| {
-            let a = u32::from(p[3]);
-            let over = |c: u8| ((u32::from(c) * a + 255 * (255 - a) + 127) / 255) as u8;
-            [over(p[0]), over(p[1]), over(p[2])]
-        })
-        .collect()
+fn flatten_on_white(rgba: &[u8]) -> impl Iterator<Item = u8> + '_ {
+    rgba.chunks_exact(4).flat_map(|p| {
+        let a = u32::from(p[3]);
+        let over = |c: u8| ((u32::from(c) * a + 255 * (255 - a) + 127) / 255) as u8;
+        [over(p[0]), over(p[1]), over(p[2])]
+    })
 }
 
 #[cfg(test)]
@@ -147,7 +170,7 @@ mod tests {
     #[test]
     fn transparent_pixels_flatten_to_white() {
         assert_eq!(
-            flatten_on_white(&[0, 0, 0, 0, 10, 20, 30, 255, 0, 0, 0, 128]),
+            flatten_on_white(&[0, 0, 0, 0, 10, 20, 30, 255, 0, 0, 0, 128]).collect::<Vec<_>>(),
             [255, 255, 255, 10, 20, 30, 127, 127, 127]
         );
     }

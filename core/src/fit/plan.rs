@@ -11,7 +11,8 @@
 //! 4. When nothing fits the byte limit, the long side shrinks by a quarter and step 3 repeats,
 //!    at most [`SHRINKS`] times.
 
-use super::{decode, encode, resize, Fit, FitError, Fitted, Format, Limits, Raster, MAX_PIXELS};
+use super::rows::Pixels;
+use super::{encode, resize, Fit, FitError, Fitted, Format, Limits, MAX_PIXELS};
 use crate::imagesize;
 
 /// JPEG qualities tried, in order.
@@ -45,8 +46,8 @@ pub fn fit_image(bytes: &[u8], limits: &Limits) -> Result<Fit, FitError> {
     if fits_bytes && target_size(width, height, limits)? == (width, height) {
         return Ok(Fit::Unchanged);
     }
-    let raster = decode::decode(source, bytes)?;
-    let (bytes, format, width_out, height_out) = encode_fitted(&raster, limits, Some(size))?;
+    let mut pixels = Pixels::new(source, bytes, width, height)?;
+    let (bytes, format, width_out, height_out) = encode_fitted(&mut pixels, limits, Some(size))?;
     Ok(Fit::Fitted(Fitted {
         bytes,
         format,
@@ -58,27 +59,28 @@ pub fn fit_image(bytes: &[u8], limits: &Limits) -> Result<Fit, FitError> {
     }))
 }
 
-/// Steps 2–5 of the rule for decoded pixels: the target size, then the first encoding within
-/// the byte limit, shrinking by a quarter when none fits. `source_bytes`: the encoded input's
-/// size, from which the PNG's size is predicted; `None` tries PNG without a prediction.
-/// Returns the bytes, their format and size.
+/// Steps 2–5 of the rule: the target size, then the first encoding within the byte limit,
+/// shrinking by a quarter when none fits. `source_bytes`: the encoded input's size, from which
+/// the PNG's size is predicted; `None` tries PNG without a prediction. Returns the bytes, their
+/// format and size.
 pub(crate) fn encode_fitted(
-    raster: &Raster,
+    pixels: &mut Pixels,
     limits: &Limits,
     source_bytes: Option<u64>,
 ) -> Result<(Vec<u8>, Format, u32, u32), FitError> {
-    let (mut w, mut h) = target_size(raster.width, raster.height, limits)?;
-    let source_pixels = u64::from(raster.width) * u64::from(raster.height);
+    let (width, height) = pixels.size();
+    let (mut w, mut h) = target_size(width, height, limits)?;
+    let source_pixels = u64::from(width) * u64::from(height);
     for _ in 0..=SHRINKS {
-        let scaled;
-        let image = if (w, h) == (raster.width, raster.height) {
-            raster
-        } else {
-            scaled = resize::downscale(raster, w, h);
-            &scaled
-        };
         let png_estimate = source_bytes.map_or(0, |size| size * u64::from(w) * u64::from(h) / source_pixels);
-        if let Some((bytes, format)) = encode_within(image, limits.max_bytes, png_estimate)? {
+        let found = if (w, h) == (width, height) {
+            encode_within(pixels, limits.max_bytes, png_estimate)?
+        } else {
+            let lossy = pixels.lossy();
+            let scaled = resize::downscale(&mut *pixels.rows()?, w, h, lossy)?;
+            encode_within(&mut Pixels::Borrowed(&scaled), limits.max_bytes, png_estimate)?
+        };
+        if let Some((bytes, format)) = found {
             return Ok((bytes, format, w, h));
         }
         let long = w.max(h);
@@ -89,7 +91,7 @@ pub(crate) fn encode_fitted(
             max_dimension: Some(u64::from(long) * 3 / 4),
             ..*limits
         };
-        (w, h) = target_size(raster.width, raster.height, &shrunk)?;
+        (w, h) = target_size(width, height, &shrunk)?;
     }
     Err(FitError::TooLarge)
 }
@@ -97,19 +99,19 @@ pub(crate) fn encode_fitted(
 /// The first encoding of `image` within `max_bytes`: PNG (lossless input whose PNG is not
 /// predicted over the limit), then the JPEG quality ladder.
 fn encode_within(
-    image: &Raster,
+    image: &mut Pixels,
     max_bytes: Option<u64>,
     png_estimate: u64,
 ) -> Result<Option<(Vec<u8>, Format)>, FitError> {
     let fits = |bytes: &[u8]| max_bytes.is_none_or(|max| bytes.len() as u64 <= max);
-    if !image.lossy && max_bytes.is_none_or(|max| png_estimate <= max) {
-        let png = encode::png(image)?;
+    if !image.lossy() && max_bytes.is_none_or(|max| png_estimate <= max) {
+        let png = encode::png(image.raster()?)?;
         if fits(&png) {
             return Ok(Some((png, Format::Png)));
         }
     }
     for quality in JPEG_QUALITIES {
-        match encode::jpeg(image, quality) {
+        match encode::jpeg(&mut *image.rows()?, quality) {
             Ok(jpeg) if fits(&jpeg) => return Ok(Some((jpeg, Format::Jpeg))),
             Ok(_) | Err(FitError::TooLarge) => {}
             Err(other) => return Err(other),
@@ -203,6 +205,7 @@ mod tests {
 #[cfg(test)]
 mod image_tests {
     use super::*;
+    use crate::fit::Raster;
 
     const EXIF: &[u8] = include_bytes!("../../../conformance/images/exif-rotated-600x400.jpeg");
     const CMYK: &[u8] = include_bytes!("../../../conformance/images/cmyk-800x600.jpeg");
@@ -216,12 +219,54 @@ mod image_tests {
         let Ok(Fit::Fitted(fitted)) = fit_image(bytes, &limits) else {
             panic!("not fitted")
         };
-        decode::decode(fitted.format, &fitted.bytes).expect("fitted output decodes")
+        super::super::decode::decode(fitted.format, &fitted.bytes).expect("fitted output decodes")
     }
 
     fn pixel(r: &Raster, x: u32, y: u32) -> &[u8] {
         let at = (y * r.width + x) as usize * r.channels;
         &r.pixels[at..at + 3]
+    }
+
+    /// A PNG fitted in more than one pass (the JPEG ladder past its first quality; a shrink
+    /// after the whole ladder) is read row by row first and decoded in full after: the bytes
+    /// are those of the decoded raster.
+    #[test]
+    fn later_passes_give_the_raster_bytes() {
+        let mut state = 0x9E37_79B9u32;
+        let noise: Vec<u8> = (0..300 * 200 * 3)
+            .map(|_| {
+                state ^= state << 13;
+                state ^= state >> 17;
+                state ^= state << 5;
+                state as u8
+            })
+            .collect();
+        let raster = Raster {
+            width: 300,
+            height: 200,
+            channels: 3,
+            pixels: noise,
+            lossy: false,
+        };
+        let png = encode::png(&raster).expect("encodes");
+        let jpeg = |quality| {
+            let rows = &mut crate::fit::rows::RasterRows::new(&raster);
+            encode::jpeg(rows, quality).expect("encodes").len() as u64
+        };
+        // 75 fits at full size; under 60's size, the image shrinks.
+        for (max_bytes, shrinks) in [(jpeg(75), false), (jpeg(60) - 1, true)] {
+            let limits = Limits {
+                max_bytes: Some(max_bytes),
+                ..Limits::NONE
+            };
+            let Ok(Fit::Fitted(fitted)) = fit_image(&png, &limits) else {
+                panic!("not fitted")
+            };
+            let from_raster = encode_fitted(&mut Pixels::Borrowed(&raster), &limits, Some(png.len() as u64));
+            let (bytes, _, width, _) = from_raster.expect("fits");
+            assert!(fitted.bytes == bytes, "max_bytes {max_bytes}");
+            assert_eq!((fitted.width, fitted.width < 300), (width, shrinks));
+        }
     }
 
     #[test]

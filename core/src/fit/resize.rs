@@ -13,7 +13,8 @@
 
 use std::ops::{AddAssign, Mul};
 
-use super::Raster;
+use super::rows::Rows;
+use super::{FitError, Raster};
 
 /// Extra precision bits of the horizontal pass.
 const SHIFT: u32 = 6;
@@ -108,35 +109,35 @@ trait Sum: Copy + Default + From<u8> + From<u16> + From<u32> + Into<u64> + AddAs
 impl Sum for u32 {}
 impl Sum for u64 {}
 
-/// `raster` scaled to `width` × `height` (each no larger than the source's).
-pub fn downscale(raster: &Raster, width: u32, height: u32) -> Raster {
-    let (sw, sh, c) = (raster.width as usize, raster.height as usize, raster.channels);
+/// `source` scaled to `width` × `height` (each no larger than the source's), its rows read
+/// once, in order; `lossy` is the source's.
+pub fn downscale(source: &mut dyn Rows, width: u32, height: u32, lossy: bool) -> Result<Raster, FitError> {
+    let (sw, sh, c) = (source.width() as usize, source.height() as usize, source.channels());
     let (dw, dh) = (width as usize, height as usize);
-    let horizontal = Horizontal::new(&raster.pixels, sw, dw, c);
+    let mut horizontal = Horizontal::new(source, sw, dw, c);
     let rows = Spans::new(sh, dh, 0);
     let scale = (sh as u64) << SHIFT;
     let divisor = Divisor::new(scale, 255 * scale + scale / 2);
     let pixels = if 255 * scale <= u64::from(u32::MAX) {
-        vertical::<u32>(&horizontal, &rows, dh, scale / 2, divisor)
+        vertical::<u32>(&mut horizontal, &rows, dh, scale / 2, divisor)?
     } else {
-        vertical::<u64>(&horizontal, &rows, dh, scale / 2, divisor)
+        vertical::<u64>(&mut horizontal, &rows, dh, scale / 2, divisor)?
     };
-    Raster {
+    Ok(Raster {
         width,
         height,
         channels: c,
         pixels,
-        lossy: raster.lossy,
-    }
+        lossy,
+    })
 }
 
 /// The horizontal pass: a source row to `dw` pixels with SHIFT extra bits, one row at a time
 /// as the vertical pass asks for it. A sum is at most `255 · sw` (the weights of a pixel sum
 /// to `sw`).
 struct Horizontal<'a> {
-    pixels: &'a [u8],
-    /// Values in a source row and in a row out.
-    source_line: usize,
+    source: &'a mut dyn Rows,
+    /// Values in a row out.
     line: usize,
     columns: Spans,
     divisor: Divisor,
@@ -146,7 +147,7 @@ struct Horizontal<'a> {
 type Pass = fn(&[u8], &mut [u16], &Spans, Divisor);
 
 impl<'a> Horizontal<'a> {
-    fn new(pixels: &'a [u8], sw: usize, dw: usize, c: usize) -> Horizontal<'a> {
+    fn new(source: &'a mut dyn Rows, sw: usize, dw: usize, c: usize) -> Horizontal<'a> {
         // Spans of up to 2, 4 or 8 pixels are padded to that many, a loop the compiler unrolls.
         let longest = Spans::new(sw, dw, 0).taps;
         let taps = [2, 4, 8].into_iter().find(|&t| longest <= t && t <= sw).unwrap_or(0);
@@ -157,8 +158,7 @@ impl<'a> Horizontal<'a> {
             pass_for::<u64>(c, taps)
         };
         Horizontal {
-            pixels,
-            source_line: sw * c,
+            source,
             line: dw * c,
             columns: Spans::new(sw, dw, taps),
             divisor: Divisor::new(scale, ((255 * scale) << SHIFT) + scale / 2),
@@ -166,10 +166,11 @@ impl<'a> Horizontal<'a> {
         }
     }
 
-    /// Source row `y` into `out`.
-    fn row(&self, y: usize, out: &mut [u16]) {
-        let source = &self.pixels[y * self.source_line..][..self.source_line];
+    /// The next source row into `out`.
+    fn row(&mut self, out: &mut [u16]) -> Result<(), FitError> {
+        let source = self.source.next_row()?;
         (self.pass)(source, out, &self.columns, self.divisor);
+        Ok(())
     }
 }
 
@@ -220,7 +221,13 @@ fn horizontal<S: Sum, const C: usize, const T: usize>(
 /// `255 << SHIFT`, so a sum is at most `255 · (sh << SHIFT)`. The horizontal rows a span needs
 /// are made as it first needs them and kept in a ring of `rows.taps` rows: spans only move
 /// down, so the rows of one span are the last ones made.
-fn vertical<S: Sum>(horizontal: &Horizontal, rows: &Spans, dh: usize, half: u64, divisor: Divisor) -> Vec<u8> {
+fn vertical<S: Sum>(
+    horizontal: &mut Horizontal,
+    rows: &Spans,
+    dh: usize,
+    half: u64,
+    divisor: Divisor,
+) -> Result<Vec<u8>, FitError> {
     let (line, taps) = (horizontal.line, rows.taps);
     let mut ring = vec![0u16; taps * line];
     let mut made = 0;
@@ -229,7 +236,7 @@ fn vertical<S: Sum>(horizontal: &Horizontal, rows: &Spans, dh: usize, half: u64,
     for (y, out_row) in pixels.chunks_exact_mut(line.max(1)).enumerate() {
         let (start, weights) = rows.span(y);
         while made < start + taps {
-            horizontal.row(made, &mut ring[made % taps * line..][..line]);
+            horizontal.row(&mut ring[made % taps * line..][..line])?;
             made += 1;
         }
         sums.iter_mut().for_each(|s| *s = S::default());
@@ -247,13 +254,18 @@ fn vertical<S: Sum>(horizontal: &Horizontal, rows: &Spans, dh: usize, half: u64,
             *out = divisor.divide(s.into() + half).min(255) as u8;
         }
     }
-    pixels
+    Ok(pixels)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::fit::rows::RasterRows;
     use proptest::prelude::*;
+
+    fn scaled(raster: &Raster, width: u32, height: u32) -> Raster {
+        downscale(&mut RasterRows::new(raster), width, height, false).expect("rows of a raster")
+    }
 
     fn gray(width: u32, height: u32, pixels: Vec<u8>) -> Raster {
         Raster {
@@ -328,7 +340,7 @@ mod tests {
     proptest! {
         #[test]
         fn equals_the_reference((raster, w, h) in image()) {
-            prop_assert_eq!(downscale(&raster, w, h).pixels, reference(&raster, w, h));
+            prop_assert_eq!(scaled(&raster, w, h).pixels, reference(&raster, w, h));
         }
 
         /// The `u64` sums and plain division (for sides too long for `u32` and reciprocals),
@@ -339,9 +351,9 @@ mod tests {
             let (dw, dh) = (w as usize, h as usize);
             let longest = Spans::new(sw, dw, 0).taps;
             for taps in [0, 2, 4, 8].into_iter().filter(|&t| t == 0 || (longest..=sw).contains(&t)) {
-                let horizontal = Horizontal {
-                    pixels: &raster.pixels,
-                    source_line: sw * c,
+                let mut source = RasterRows::new(&raster);
+                let mut horizontal = Horizontal {
+                    source: &mut source,
                     line: dw * c,
                     columns: Spans::new(sw, dw, taps),
                     divisor: Divisor::Plain(sw as u64),
@@ -349,7 +361,7 @@ mod tests {
                 };
                 let scale = (sh as u64) << SHIFT;
                 let rows = Spans::new(sh, dh, 0);
-                let pixels = vertical::<u64>(&horizontal, &rows, dh, scale / 2, Divisor::Plain(scale));
+                let pixels = vertical::<u64>(&mut horizontal, &rows, dh, scale / 2, Divisor::Plain(scale))?;
                 prop_assert_eq!(pixels, reference(&raster, w, h), "{} taps", taps);
             }
         }
@@ -380,21 +392,21 @@ mod tests {
 
     #[test]
     fn halving_averages_pairs() {
-        let r = downscale(&gray(4, 2, vec![0, 10, 20, 40, 100, 110, 120, 140]), 2, 1);
+        let r = scaled(&gray(4, 2, vec![0, 10, 20, 40, 100, 110, 120, 140]), 2, 1);
         assert_eq!(r.pixels, [55, 80]);
     }
 
     #[test]
     fn fractional_overlaps_weigh_by_area() {
         // 3 -> 2: output 0 covers source 0 fully and half of source 1.
-        let r = downscale(&gray(3, 1, vec![0, 90, 180]), 2, 1);
+        let r = scaled(&gray(3, 1, vec![0, 90, 180]), 2, 1);
         assert_eq!(r.pixels, [30, 150]);
     }
 
     #[test]
     fn same_size_is_identity() {
         let pixels: Vec<u8> = (0..=255).collect();
-        let r = downscale(&gray(16, 16, pixels.clone()), 16, 16);
+        let r = scaled(&gray(16, 16, pixels.clone()), 16, 16);
         assert_eq!(r.pixels, pixels);
     }
 }

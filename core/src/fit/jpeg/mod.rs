@@ -15,6 +15,9 @@ mod entropy;
 use dct::Quantizer;
 use entropy::{BitWriter, Tables};
 
+use super::rows::Rows;
+use super::FitError;
+
 /// The Annex K luminance quantization table (natural order).
 const LUMA: [u16; 64] = [
     16, 11, 10, 16, 24, 40, 51, 61, 12, 12, 14, 19, 26, 58, 60, 55, 14, 13, 16, 24, 40, 57, 69, 56, 14, 17, 22, 29, 51,
@@ -48,15 +51,21 @@ fn scaled(base: &[u16; 64], quality: u8) -> [u8; 64] {
     base.map(|v| ((u32::from(v) * scale + 50) / 100).clamp(1, 255) as u8)
 }
 
-/// The JPEG of `rgb` (`width` × `height` pixels, 3 bytes each, rows top to bottom; both sides
-/// at least 1) at `quality`.
-pub(crate) fn encode(rgb: &[u8], width: u16, height: u16, quality: u8) -> Vec<u8> {
-    encode_with(rgb, width, height, quality, true)
+/// The JPEG of RGB `rows` at `quality`, the rows read once, in order; `TooLarge` when a side
+/// is over 65,535 px (nothing is read then).
+pub(crate) fn encode(rows: &mut dyn Rows, quality: u8) -> Result<Vec<u8>, FitError> {
+    encode_with(rows, quality, true)
 }
 
 /// [`encode`], with the AVX2 build of the block work only when `avx2` (and the CPU has it):
 /// the tests compare both builds.
-fn encode_with(rgb: &[u8], width: u16, height: u16, quality: u8, avx2: bool) -> Vec<u8> {
+fn encode_with(rows: &mut dyn Rows, quality: u8, avx2: bool) -> Result<Vec<u8>, FitError> {
+    let (Ok(width), Ok(height)) = (u16::try_from(rows.width()), u16::try_from(rows.height())) else {
+        return Err(FitError::TooLarge);
+    };
+    if width == 0 || height == 0 {
+        return Err(FitError::Corrupt("JPEG encoding failed: zero width or height".into()));
+    }
     let (luma, chroma) = (scaled(&LUMA, quality), scaled(&CHROMA, quality));
     let mut out = Vec::with_capacity(usize::from(width) * usize::from(height) / 4 + 1024);
     write_headers(&mut out, width, height, &luma, &chroma);
@@ -71,15 +80,16 @@ fn encode_with(rgb: &[u8], width: u16, height: u16, quality: u8, avx2: bool) -> 
         bits: &mut bits,
     };
     for strip in 0..strips.count {
-        encode_strip(&mut strips, rgb, strip, &mut coder, avx2);
+        encode_strip(&mut strips, rows, strip, &mut coder, avx2)?;
     }
     let mut out = bits.finish();
     out.extend_from_slice(&[0xFF, 0xD9]);
-    out
+    Ok(out)
 }
 
 /// One 16-row strip of MCUs as planes: Y at full resolution (`16 × wide`), Cb and Cr at half
-/// (`8 × wide / 2`); rows past the image repeat its last row, columns its last column.
+/// (`8 × wide / 2`); rows past the image repeat its last row (kept in `last`), columns its
+/// last column.
 struct Strips {
     width: usize,
     height: usize,
@@ -90,6 +100,7 @@ struct Strips {
     y: Vec<u8>,
     cb: Vec<u8>,
     cr: Vec<u8>,
+    last: Vec<u8>,
 }
 
 impl Strips {
@@ -104,17 +115,37 @@ impl Strips {
             y: vec![0; 16 * wide],
             cb: vec![0; 8 * wide / 2],
             cr: vec![0; 8 * wide / 2],
+            last: Vec::with_capacity(width * 3),
         }
     }
 
-    /// Converts the 16 rows of strip `index`.
+    /// Converts the 16 rows of strip `index`, the next rows of `rows`.
     #[inline(always)]
-    fn fill(&mut self, rgb: &[u8], index: usize) {
-        let (width, wide) = (self.width, self.wide);
+    fn fill(&mut self, rows: &mut dyn Rows, index: usize) -> Result<(), FitError> {
+        let Strips {
+            width,
+            height,
+            wide,
+            y: luma,
+            cb: blue,
+            cr: red,
+            last,
+            ..
+        } = self;
+        let (width, wide) = (*width, *wide);
         for line in 0..16 {
-            let source = (index * 16 + line).min(self.height - 1);
-            let row = &rgb[source * width * 3..][..width * 3];
-            let y = &mut self.y[line * wide..][..wide];
+            let source = index * 16 + line;
+            let row = if source < *height {
+                let row = rows.next_row()?;
+                if source == *height - 1 {
+                    last.clear();
+                    last.extend_from_slice(row);
+                }
+                row
+            } else {
+                last.as_slice()
+            };
+            let y = &mut luma[line * wide..][..wide];
             luma_row(row, &mut y[..width]);
             let last = y[width - 1];
             y[width..].fill(last);
@@ -122,8 +153,8 @@ impl Strips {
                 continue;
             }
             let half = wide / 2;
-            let cb = &mut self.cb[line / 2 * half..][..half];
-            let cr = &mut self.cr[line / 2 * half..][..half];
+            let cb = &mut blue[line / 2 * half..][..half];
+            let cr = &mut red[line / 2 * half..][..half];
             chroma_row(row, &mut cb[..width.div_ceil(2)], &mut cr[..width.div_ceil(2)]);
             // Sites past the image take the last pixel's chroma.
             let edge = &row[(width - 1) * 3..];
@@ -131,6 +162,7 @@ impl Strips {
             cb[width.div_ceil(2)..].fill(b);
             cr[width.div_ceil(2)..].fill(r);
         }
+        Ok(())
     }
 }
 
@@ -210,27 +242,43 @@ struct Coder<'a> {
     bits: &'a mut BitWriter,
 }
 
-/// Converts strip `index` of `rgb` and codes its MCUs.
-fn encode_strip(strips: &mut Strips, rgb: &[u8], index: usize, coder: &mut Coder, avx2: bool) {
+/// Converts strip `index` (the next rows of `rows`) and codes its MCUs.
+fn encode_strip(
+    strips: &mut Strips,
+    rows: &mut dyn Rows,
+    index: usize,
+    coder: &mut Coder,
+    avx2: bool,
+) -> Result<(), FitError> {
     #[cfg(target_arch = "x86_64")]
     if avx2 && std::arch::is_x86_feature_detected!("avx2") {
         // SAFETY: AVX2 support was just checked.
-        return unsafe { encode_strip_avx2(strips, rgb, index, coder) };
+        return unsafe { encode_strip_avx2(strips, rows, index, coder) };
     }
     let _ = avx2;
-    encode_strip_portable(strips, rgb, index, coder);
+    encode_strip_portable(strips, rows, index, coder)
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-unsafe fn encode_strip_avx2(strips: &mut Strips, rgb: &[u8], index: usize, coder: &mut Coder) {
-    encode_strip_portable(strips, rgb, index, coder);
+unsafe fn encode_strip_avx2(
+    strips: &mut Strips,
+    rows: &mut dyn Rows,
+    index: usize,
+    coder: &mut Coder,
+) -> Result<(), FitError> {
+    encode_strip_portable(strips, rows, index, coder)
 }
 
 /// The MCUs of one strip: four Y blocks (left to right, top to bottom), then Cb, then Cr.
 #[inline(always)]
-fn encode_strip_portable(strips: &mut Strips, rgb: &[u8], index: usize, coder: &mut Coder) {
-    strips.fill(rgb, index);
+fn encode_strip_portable(
+    strips: &mut Strips,
+    rows: &mut dyn Rows,
+    index: usize,
+    coder: &mut Coder,
+) -> Result<(), FitError> {
+    strips.fill(rows, index)?;
     let (wide, half) = (strips.wide, strips.wide / 2);
     let [luma, chroma] = coder.quantizers;
     for column in 0..wide / 16 {
@@ -246,6 +294,7 @@ fn encode_strip_portable(strips: &mut Strips, rgb: &[u8], index: usize, coder: &
             entropy::encode_block(coder.bits, &coefficients, dc, &coder.tables.chroma);
         }
     }
+    Ok(())
 }
 
 /// SOI, the JFIF APP0 segment, the frame header, both quantization tables and the four

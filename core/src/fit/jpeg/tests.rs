@@ -3,7 +3,20 @@
 
 use proptest::prelude::*;
 
-use super::encode_with;
+use crate::fit::rows::RasterRows;
+use crate::fit::Raster;
+
+/// Our encoder on `rgb`, read a row at a time; `avx2` as in `encode_with`.
+fn encode_with(rgb: &[u8], width: u16, height: u16, quality: u8, avx2: bool) -> Vec<u8> {
+    let raster = Raster {
+        width: u32::from(width),
+        height: u32::from(height),
+        channels: 3,
+        pixels: rgb.to_vec(),
+        lossy: false,
+    };
+    super::encode_with(&mut RasterRows::new(raster), quality, avx2).expect("encodes")
+}
 
 fn reference(rgb: &[u8], width: u16, height: u16, quality: u8) -> Vec<u8> {
     let mut out = Vec::new();
