@@ -86,6 +86,54 @@ impl Tables {
     }
 }
 
+/// Bit `k` set when zigzag coefficient `k` of `block` is not zero. The flags are taken in
+/// natural order (contiguous lanes), each row's 8 flag bytes packed into 8 bits by one
+/// multiplication, and the row's bits moved to zigzag order by [`ZIGZAG_BITS`].
+#[inline(always)]
+fn zigzag_mask(block: &[i32; 64]) -> u64 {
+    let flags: [u8; 64] = std::array::from_fn(|i| u8::from(block[i] != 0));
+    let mut mask = 0;
+    for (row, bytes) in flags.chunks_exact(8).enumerate() {
+        let mut word = [0; 8];
+        word.copy_from_slice(bytes);
+        // Byte `j` (0 or 1) times 2^(7k + 7) lands on bit 56 + j for k = 7 − j, every other
+        // product on a distinct bit below 56 or past 63, so no carry reaches the top byte.
+        let bits = u64::from_le_bytes(word).wrapping_mul(0x0102_0408_1020_4080) >> 56;
+        mask |= ZIGZAG_BITS[row][bits as usize];
+    }
+    mask
+}
+
+/// `ZIGZAG_BITS[row][bits]`: the zigzag-order mask of the coefficients of block row `row`
+/// whose columns are set in `bits` (bit `c`: column `c`).
+static ZIGZAG_BITS: [[u64; 256]; 8] = zigzag_bits();
+
+const fn zigzag_bits() -> [[u64; 256]; 8] {
+    let mut position = [0; 64];
+    let mut k = 0;
+    while k < 64 {
+        position[ZIGZAG[k]] = k;
+        k += 1;
+    }
+    let mut table = [[0; 256]; 8];
+    let mut row = 0;
+    while row < 8 {
+        let mut bits = 0;
+        while bits < 256 {
+            let mut column = 0;
+            while column < 8 {
+                if bits >> column & 1 == 1 {
+                    table[row][bits] |= 1 << position[row * 8 + column];
+                }
+                column += 1;
+            }
+            bits += 1;
+        }
+        row += 1;
+    }
+    table
+}
+
 /// A value's size category and its extra bits (`v − 1` in `size` bits when negative).
 #[inline(always)]
 fn category(value: i32) -> (u32, u32) {
@@ -99,22 +147,21 @@ fn category(value: i32) -> (u32, u32) {
 /// (0x00) when the last coefficient is zero.
 #[inline(always)]
 pub(super) fn encode_block(bits: &mut BitWriter, block: &[i32; 64], dc: &mut i32, codes: &Pair) {
-    // The pending bits live in locals (registers) for the block.
+    // The pending bits live in locals (registers) for the block, its bytes in the stage.
     let mut acc = Pending {
         bits: bits.pending,
         count: bits.count,
     };
-    let out = &mut bits.out;
+    let mut out = Staged {
+        bytes: &mut bits.stage,
+        len: 0,
+    };
     let (size, extra) = category(block[0] - *dc);
     *dc = block[0];
     let (code, length) = codes.dc[size as usize];
-    acc.put(out, code << size | extra, length + size);
+    acc.put(&mut out, code << size | extra, length + size);
 
-    // `& 63` (a no-op on zigzag indices) spares the bounds checks.
-    let mut nonzero = 0u64;
-    for (k, &i) in ZIGZAG.iter().enumerate().skip(1) {
-        nonzero |= u64::from(block[i & 63] != 0) << k;
-    }
+    let mut nonzero = zigzag_mask(block) & !1;
     let mut last = 0;
     while nonzero != 0 {
         let i = nonzero.trailing_zeros();
@@ -122,19 +169,21 @@ pub(super) fn encode_block(bits: &mut BitWriter, block: &[i32; 64], dc: &mut i32
         let mut run = i - last - 1;
         while run > 15 {
             let (code, length) = codes.ac[0xF0];
-            acc.put(out, code, length);
+            acc.put(&mut out, code, length);
             run -= 16;
         }
         let (size, extra) = category(block[ZIGZAG[i as usize] & 63]);
         let (code, length) = codes.ac[(run << 4 | size) as usize];
-        acc.put(out, code << size | extra, length + size);
+        acc.put(&mut out, code << size | extra, length + size);
         last = i;
     }
     if last != 63 {
         let (code, length) = codes.ac[0x00];
-        acc.put(out, code, length);
+        acc.put(&mut out, code, length);
     }
+    let len = out.len;
     (bits.pending, bits.count) = (acc.bits, acc.count);
+    bits.out.extend_from_slice(&bits.stage[..len]);
 }
 
 /// Bits not yet written: the low `count` bits of `bits` (higher bits are stale).
@@ -147,34 +196,50 @@ impl Pending {
     /// Appends the low `length` bits of `value` (`length` at most 32), writing each full
     /// 32 bits to `out`.
     #[inline(always)]
-    fn put(&mut self, out: &mut Vec<u8>, value: u32, length: u32) {
+    fn put(&mut self, out: &mut Staged<'_>, value: u32, length: u32) {
         self.bits = self.bits << length | u64::from(value);
         self.count += length;
         if self.count >= 32 {
             self.count -= 32;
-            word(out, (self.bits >> self.count) as u32);
+            out.word((self.bits >> self.count) as u32);
         }
     }
 }
 
-#[inline(always)]
-fn word(out: &mut Vec<u8>, word: u32) {
-    // A byte of `word` is 0xFF when that byte of `!word` is zero.
-    let inverted = !word;
-    if inverted.wrapping_sub(0x0101_0101) & !inverted & 0x8080_8080 == 0 {
-        out.extend_from_slice(&word.to_be_bytes());
-    } else {
-        for byte in word.to_be_bytes() {
-            push(out, byte);
-        }
-    }
+/// The bytes of one block, gathered in the writer's stage and added to the output at once (one
+/// capacity check a block, not one a word). A block codes at most 64 coefficients of at most
+/// 27 bits (a 16-bit code and 11 extra bits), 3 runs of 16 zeros and an end of block, after at
+/// most 31 pending bits: under 230 bytes, twice that if every byte were stuffed.
+struct Staged<'a> {
+    bytes: &'a mut [u8; STAGE],
+    len: usize,
 }
 
-#[inline(always)]
-fn push(out: &mut Vec<u8>, byte: u8) {
-    out.push(byte);
-    if byte == 0xFF {
-        out.push(0);
+const STAGE: usize = 512;
+
+impl Staged<'_> {
+    #[inline(always)]
+    fn word(&mut self, word: u32) {
+        // A byte of `word` is 0xFF when that byte of `!word` is zero.
+        let inverted = !word;
+        if inverted.wrapping_sub(0x0101_0101) & !inverted & 0x8080_8080 == 0 {
+            self.bytes[self.len..][..4].copy_from_slice(&word.to_be_bytes());
+            self.len += 4;
+        } else {
+            for byte in word.to_be_bytes() {
+                self.push(byte);
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn push(&mut self, byte: u8) {
+        self.bytes[self.len] = byte;
+        self.len += 1;
+        if byte == 0xFF {
+            self.bytes[self.len] = 0;
+            self.len += 1;
+        }
     }
 }
 
@@ -183,6 +248,7 @@ pub(super) struct BitWriter {
     out: Vec<u8>,
     pending: u64,
     count: u32,
+    stage: [u8; STAGE],
 }
 
 impl BitWriter {
@@ -191,31 +257,58 @@ impl BitWriter {
             out,
             pending: 0,
             count: 0,
+            stage: [0; STAGE],
         }
     }
 
     /// The bytes, the last one padded with 1 bits.
-    pub(super) fn finish(self) -> Vec<u8> {
-        let mut out = self.out;
+    pub(super) fn finish(mut self) -> Vec<u8> {
         let mut acc = Pending {
             bits: self.pending,
             count: self.count,
         };
+        let mut tail = Staged {
+            bytes: &mut self.stage,
+            len: 0,
+        };
         let pad = (8 - acc.count % 8) % 8;
         if pad > 0 {
-            acc.put(&mut out, (1 << pad) - 1, pad);
+            acc.put(&mut tail, (1 << pad) - 1, pad);
         }
         while acc.count >= 8 {
             acc.count -= 8;
-            push(&mut out, (acc.bits >> acc.count) as u8);
+            tail.push((acc.bits >> acc.count) as u8);
         }
-        out
+        let len = tail.len;
+        self.out.extend_from_slice(&self.stage[..len]);
+        self.out
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The packed mask is the zigzag order's: bit `k` for coefficient `ZIGZAG[k]`.
+    #[test]
+    fn masks_follow_the_zigzag_order() {
+        let mut state = 0x1234_5678u32;
+        for _ in 0..2000 {
+            let block: [i32; 64] = std::array::from_fn(|_| {
+                state ^= state << 13;
+                state ^= state >> 17;
+                state ^= state << 5;
+                // Mostly zeros, as quantized blocks are; any value otherwise.
+                if state.is_multiple_of(3) {
+                    state as i32
+                } else {
+                    0
+                }
+            });
+            let direct = (0..64).fold(0u64, |m, k| m | u64::from(block[ZIGZAG[k]] != 0) << k);
+            assert_eq!(zigzag_mask(&block), direct);
+        }
+    }
 
     #[test]
     fn categories() {
@@ -243,9 +336,15 @@ mod tests {
     fn written(puts: &[(u32, u32)]) -> Vec<u8> {
         let mut bits = BitWriter::new(Vec::new());
         let mut acc = Pending { bits: 0, count: 0 };
+        let mut out = Staged {
+            bytes: &mut bits.stage,
+            len: 0,
+        };
         for &(value, length) in puts {
-            acc.put(&mut bits.out, value, length);
+            acc.put(&mut out, value, length);
         }
+        let len = out.len;
+        bits.out.extend_from_slice(&bits.stage[..len]);
         (bits.pending, bits.count) = (acc.bits, acc.count);
         bits.finish()
     }
