@@ -100,7 +100,11 @@ impl<'a> PngRows<'a> {
             decoded,
             left: height,
             row: vec![0; line],
-            wide: Vec::with_capacity(if decoded < 3 { line * 2 } else { 0 }),
+            wide: Vec::with_capacity(if decoded < 3 {
+                width as usize * widened(decoded)
+            } else {
+                0
+            }),
         })
     }
 
@@ -131,11 +135,7 @@ impl Rows for PngRows<'_> {
     }
 
     fn channels(&self) -> usize {
-        if self.decoded < 3 {
-            self.decoded + 2
-        } else {
-            self.decoded
-        }
+        widened(self.decoded)
     }
 
     fn next_row(&mut self) -> Result<&[u8], FitError> {
@@ -148,32 +148,41 @@ impl Rows for PngRows<'_> {
             // The rest of the image data is read and checked, as a whole-frame decode does.
             self.reader.read_row(&mut []).map_err(corrupt)?;
         }
-        Ok(match self.decoded {
-            1 => {
-                self.wide.clear();
-                self.wide.extend(self.row.iter().flat_map(|&g| [g, g, g]));
-                &self.wide
-            }
-            2 => {
-                self.wide.clear();
-                self.wide
-                    .extend(self.row.chunks_exact(2).flat_map(|p| [p[0], p[0], p[0], p[1]]));
-                &self.wide
-            }
-            _ => &self.row,
-        })
+        if self.decoded >= 3 {
+            return Ok(&self.row);
+        }
+        self.wide.clear();
+        widen_into(self.decoded, &self.row, &mut self.wide);
+        Ok(&self.wide)
+    }
+}
+
+/// Channels after widening: gray becomes RGB, gray+alpha RGBA.
+fn widened(channels: usize) -> usize {
+    if channels < 3 {
+        channels + 2
+    } else {
+        channels
+    }
+}
+
+/// Gray (1 channel) or gray+alpha (2) `pixels` appended to `out` as RGB or RGBA.
+fn widen_into(channels: usize, pixels: &[u8], out: &mut Vec<u8>) {
+    if channels == 1 {
+        out.extend(pixels.iter().flat_map(|&g| [g, g, g]));
+    } else {
+        out.extend(pixels.chunks_exact(2).flat_map(|p| [p[0], p[0], p[0], p[1]]));
     }
 }
 
 /// Gray and gray+alpha become RGB and RGBA.
 fn widen(width: u32, height: u32, channels: usize, pixels: Vec<u8>) -> Raster {
-    let (channels, pixels) = match channels {
-        1 => (3, pixels.iter().flat_map(|&g| [g, g, g]).collect()),
-        2 => (
-            4,
-            pixels.chunks_exact(2).flat_map(|p| [p[0], p[0], p[0], p[1]]).collect(),
-        ),
-        n => (n, pixels),
+    let (channels, pixels) = if channels < 3 {
+        let mut wide = Vec::with_capacity(pixels.len() / channels * widened(channels));
+        widen_into(channels, &pixels, &mut wide);
+        (widened(channels), wide)
+    } else {
+        (channels, pixels)
     };
     Raster {
         width,
