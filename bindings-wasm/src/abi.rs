@@ -217,6 +217,33 @@ pub extern "C" fn mtr_bytes_len() -> u32 {
     output::bytes().1
 }
 
+/// Whether every byte is ASCII, 64 bytes at a time: the large strings (base64 payloads) are
+/// ASCII, and `str::from_utf8` reads them 4 bytes at a time on wasm32.
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+fn is_ascii(bytes: &[u8]) -> bool {
+    use std::arch::wasm32::{u8x16_bitmask, v128, v128_load, v128_or};
+    let mut chunks = bytes.chunks_exact(64);
+    for chunk in &mut chunks {
+        let at = chunk.as_ptr().cast::<v128>();
+        // SAFETY: the chunk holds 4 vectors' bytes; v128_load takes any alignment.
+        let any = unsafe {
+            v128_or(
+                v128_or(v128_load(at), v128_load(at.add(1))),
+                v128_or(v128_load(at.add(2)), v128_load(at.add(3))),
+            )
+        };
+        if u8x16_bitmask(any) != 0 {
+            return false;
+        }
+    }
+    chunks.remainder().is_ascii()
+}
+
+#[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+fn is_ascii(bytes: &[u8]) -> bool {
+    bytes.is_ascii()
+}
+
 /// The UTF-8 text at `(ptr, len)`; bytes that are not UTF-8 fail with `code`.
 ///
 /// # Safety
@@ -227,6 +254,10 @@ pub(crate) unsafe fn text<'a>(ptr: u32, len: u32, code: Code, what: &str) -> Res
     }
     // SAFETY: guaranteed by the caller.
     let bytes = unsafe { std::slice::from_raw_parts(ptr as *const u8, len as usize) };
+    if is_ascii(bytes) {
+        // SAFETY: ASCII is UTF-8.
+        return Ok(unsafe { std::str::from_utf8_unchecked(bytes) });
+    }
     std::str::from_utf8(bytes).map_err(|e| {
         let at = e.valid_up_to();
         ConvertError::new(code, "", format!("{what} is not UTF-8 (byte {at})"))

@@ -245,6 +245,7 @@ impl<'a> Walk<'_, 'a> {
                     text: None,
                     at: None,
                     source: None,
+                    checked: payload.checked,
                 };
                 let (caps, dimension, mode) = (&self.caps, self.caps.dimension, self.ctx.options.fit_images);
                 let not_fitted = fit_media(&mut media, caps, dimension, &self.tally, mode, &mut self.ctx, || {

@@ -124,6 +124,9 @@ impl MediaKind {
 pub struct Payload<'a> {
     /// Canonical base64 (or unchecked text when validation is off).
     pub data: Str<'a>,
+    /// `validate_images` found the bytes well-formed (or repaired them): for a PNG, every
+    /// chunk's CRC is right, so a fit need not hash the image again.
+    pub checked: bool,
 }
 
 impl Payload<'_> {

@@ -32,9 +32,8 @@ unsafe impl GlobalAlloc for Counting {
 #[global_allocator]
 static ALLOCATOR: Counting = Counting;
 
-/// A 3000×2000 PNG: gradients with a little noise (as photos and busy screenshots are).
-fn photo_png() -> Vec<u8> {
-    let (width, height) = (3000u32, 2000u32);
+/// A `width` × `height` PNG: gradients with a little noise (as photos and busy screenshots are).
+fn photo_png(width: u32, height: u32) -> Vec<u8> {
     let mut state = 0x2545_f491u32;
     let mut pixels = Vec::with_capacity((width * height * 3) as usize);
     for y in 0..height {
@@ -67,7 +66,7 @@ fn peak_of(fit: impl FnOnce() -> Fit) -> (usize, Fit) {
 
 #[test]
 fn one_pass_fits_hold_no_full_size_raster() {
-    let png = photo_png();
+    let png = photo_png(3000, 2000);
     let raster = 3000 * 2000 * 3;
     let cases = [
         // Over the byte limit at its size: JPEG at full size, quality 85 fits.
@@ -88,17 +87,30 @@ fn one_pass_fits_hold_no_full_size_raster() {
         ),
     ];
     for (limits, expected) in cases {
-        let (peak, fit) = peak_of(|| fit_image(&png, &limits).expect("fits"));
-        let Fit::Fitted(fitted) = fit else {
-            panic!("not fitted under {limits:?}")
-        };
-        assert_eq!((fitted.width, fitted.height, fitted.format), expected);
-        // At its peak the fit holds its output and the decoder's, the resize's and the
-        // encoder's working buffers, less than one full-size raster.
-        eprintln!("{expected:?}: peak {peak} B of a {raster} B raster");
-        assert!(
-            peak < raster,
-            "{expected:?}: peak {peak} B, a full raster is {raster} B"
-        );
+        assert_peak_under_raster(&png, raster, &limits, expected);
     }
+    // Over the byte limit and wider than a JPEG can be (65,535 px): no JPEG is tried at this
+    // size, so the first pass is the downscale's, read a row at a time.
+    let wide = photo_png(70_000, 100);
+    let limits = Limits {
+        max_bytes: Some(wide.len() as u64 / 2),
+        ..Limits::NONE
+    };
+    assert_peak_under_raster(&wide, 70_000 * 100 * 3, &limits, (52_500, 75, Format::Jpeg));
+}
+
+/// Fits `png` under `limits` to `expected` (width, height, format) with a peak under `raster`.
+fn assert_peak_under_raster(png: &[u8], raster: usize, limits: &Limits, expected: (u32, u32, Format)) {
+    let (peak, fit) = peak_of(|| fit_image(png, limits).expect("fits"));
+    let Fit::Fitted(fitted) = fit else {
+        panic!("not fitted under {limits:?}")
+    };
+    assert_eq!((fitted.width, fitted.height, fitted.format), expected);
+    // At its peak the fit holds its output and the decoder's, the resize's and the encoder's
+    // working buffers, less than one full-size raster.
+    eprintln!("{expected:?}: peak {peak} B of a {raster} B raster");
+    assert!(
+        peak < raster,
+        "{expected:?}: peak {peak} B, a full raster is {raster} B"
+    );
 }

@@ -13,10 +13,20 @@ fn corrupt(e: impl std::fmt::Display) -> FitError {
     FitError::Corrupt(e.to_string())
 }
 
+/// Whether decoding a PNG checks its chunk CRCs: not again for bytes whose CRCs were all
+/// checked before (`validate_images`), which spares hashing the whole image a second time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Crcs {
+    /// Check each chunk's CRC (a wrong one fails the decode).
+    Verify,
+    /// Every CRC was found right before: skip them.
+    Verified,
+}
+
 /// Decodes `bytes` of `format`; JPEGs come out in their EXIF orientation.
 pub fn decode(format: Format, bytes: &[u8]) -> Result<Raster, FitError> {
     let raster = match format {
-        Format::Png => png(bytes)?,
+        Format::Png => png(bytes, Crcs::Verify)?,
         Format::Jpeg => jpeg(bytes)?,
         Format::Gif => gif(bytes)?,
         Format::Webp => webp(bytes)?,
@@ -29,8 +39,8 @@ pub fn decode(format: Format, bytes: &[u8]) -> Result<Raster, FitError> {
 }
 
 /// A PNG in full: its rows collected, or (interlaced) decoded as a frame.
-fn png(bytes: &[u8]) -> Result<Raster, FitError> {
-    let mut rows = PngRows::new(bytes)?;
+pub(super) fn png(bytes: &[u8], crcs: Crcs) -> Result<Raster, FitError> {
+    let mut rows = PngRows::new(bytes, crcs)?;
     if rows.interlaced() {
         return rows.frame();
     }
@@ -49,8 +59,8 @@ fn png(bytes: &[u8]) -> Result<Raster, FitError> {
 }
 
 /// The rows of a PNG as it decodes them (an interlaced PNG is decoded in full first).
-pub(super) fn png_rows<'a>(bytes: &'a [u8]) -> Result<Box<dyn Rows + 'a>, FitError> {
-    let rows = PngRows::new(bytes)?;
+pub(super) fn png_rows<'a>(bytes: &'a [u8], crcs: Crcs) -> Result<Box<dyn Rows + 'a>, FitError> {
+    let rows = PngRows::new(bytes, crcs)?;
     if rows.interlaced() {
         return Ok(Box::new(RasterRows::new(rows.frame()?)));
     }
@@ -73,7 +83,7 @@ struct PngRows<'a> {
 }
 
 impl<'a> PngRows<'a> {
-    fn new(bytes: &'a [u8]) -> Result<PngRows<'a>, FitError> {
+    fn new(bytes: &'a [u8], crcs: Crcs) -> Result<PngRows<'a>, FitError> {
         let mut decoder = png::Decoder::new_with_limits(
             Cursor::new(bytes),
             png::Limits {
@@ -82,6 +92,11 @@ impl<'a> PngRows<'a> {
         );
         decoder.set_transformations(png::Transformations::EXPAND | png::Transformations::STRIP_16);
         decoder.set_ignore_text_chunk(true);
+        if crcs == Crcs::Verified {
+            // Only ever set: `ignore_checksums(false)` would also turn on the Adler-32 check,
+            // which the decoder skips by default.
+            decoder.ignore_checksums(true);
+        }
         let reader = decoder.read_info().map_err(corrupt)?;
         reader.output_buffer_size().ok_or_else(|| corrupt("image too large"))?;
         let (width, height) = (reader.info().width, reader.info().height);
@@ -331,14 +346,34 @@ mod tests {
             let bits = width as usize * samples * if depth == D::One { 1 } else { 8 };
             let data = noise(bits.div_ceil(8) * height as usize, width + samples as u32);
             let bytes = encoded(width, height, color, depth, &data);
-            let frame = PngRows::new(&bytes).and_then(PngRows::frame).expect("frame");
-            let rows = png(&bytes).expect("rows");
+            let frame = PngRows::new(&bytes, Crcs::Verify)
+                .and_then(PngRows::frame)
+                .expect("frame");
+            let rows = png(&bytes, Crcs::Verify).expect("rows");
             assert_eq!(
                 (rows.width, rows.height, rows.channels),
                 (frame.width, frame.height, frame.channels)
             );
             assert_eq!(rows.pixels, frame.pixels, "{color:?} {depth:?}");
         }
+    }
+
+    /// A wrong IDAT CRC fails the decode unless the CRCs are `Verified`, which then gives the
+    /// pixels of the intact image: the flag skips the check and changes nothing else.
+    #[test]
+    fn verified_crcs_are_not_checked_again() {
+        let data = noise(48 * 20 * 3, 5);
+        let intact = encoded(48, 20, png::ColorType::Rgb, png::BitDepth::Eight, &data);
+        let idat = intact.windows(4).position(|w| w == b"IDAT").expect("an IDAT chunk") - 4;
+        let len = u32::from_be_bytes(intact[idat..idat + 4].try_into().expect("4 bytes")) as usize;
+        let mut broken = intact.clone();
+        broken[idat + 8 + len] ^= 0x55;
+        let pixels = |bytes: &[u8], crcs| png(bytes, crcs).map(|raster| raster.pixels);
+        assert!(pixels(&broken, Crcs::Verify).is_err(), "a wrong CRC is found");
+        assert_eq!(pixels(&broken, Crcs::Verified), pixels(&intact, Crcs::Verify));
+        let mut rows = png_rows(&broken, Crcs::Verified).expect("rows");
+        let streamed: Vec<u8> = (0..20).flat_map(|_| rows.next_row().expect("a row").to_vec()).collect();
+        assert_eq!(streamed, data);
     }
 
     /// A PNG cut anywhere fails the same way read a row at a time as whole.
@@ -353,8 +388,10 @@ mod tests {
         );
         for cut in (40..bytes.len()).step_by(97).chain([bytes.len() - 13, bytes.len() - 1]) {
             let bytes = &bytes[..cut];
-            let frame = PngRows::new(bytes).and_then(PngRows::frame).map(|r| r.pixels);
-            assert_eq!(png(bytes).map(|r| r.pixels), frame, "cut at {cut}");
+            let frame = PngRows::new(bytes, Crcs::Verify)
+                .and_then(PngRows::frame)
+                .map(|r| r.pixels);
+            assert_eq!(png(bytes, Crcs::Verify).map(|r| r.pixels), frame, "cut at {cut}");
         }
     }
 
@@ -408,7 +445,7 @@ mod tests {
         chunk(b"IDAT", &zlib);
         chunk(b"IEND", &[]);
         assert_eq!(decode(Format::Png, &bytes).expect("decodes").pixels, pixels);
-        let mut rows = png_rows(&bytes).expect("rows");
+        let mut rows = png_rows(&bytes, Crcs::Verify).expect("rows");
         let read: Vec<u8> = (0..height)
             .flat_map(|_| rows.next_row().expect("row").to_vec())
             .collect();

@@ -19,6 +19,8 @@ mod tiff;
 
 pub use crate::format::Format;
 pub use convert::{convert_image, Container, Converted};
+pub(crate) use decode::Crcs;
+pub(crate) use plan::fit_image_with;
 pub use plan::{fit_image, target_size, JPEG_QUALITIES, SHRINKS};
 
 use std::fmt;
@@ -42,7 +44,7 @@ pub(crate) fn decode_check(format: Format, bytes: &[u8]) -> Result<(), FitError>
     if format != Format::Png {
         return decode::decode(format, bytes).map(drop);
     }
-    let mut rows = decode::png_rows(bytes)?;
+    let mut rows = decode::png_rows(bytes, Crcs::Verify)?;
     for _ in 0..rows.height() {
         rows.next_row()?;
     }

@@ -11,8 +11,9 @@
 //! 4. When nothing fits the byte limit, the long side shrinks by a quarter and step 3 repeats,
 //!    at most [`SHRINKS`] times.
 
+use super::decode::Crcs;
 use super::rows::Pixels;
-use super::{encode, resize, Fit, FitError, Fitted, Format, Limits, MAX_PIXELS};
+use super::{encode, jpeg, resize, Fit, FitError, Fitted, Format, Limits, MAX_PIXELS};
 use crate::imagesize;
 
 /// JPEG qualities tried, in order.
@@ -29,6 +30,11 @@ pub const SHRINKS: usize = 6;
 /// assert_eq!(fit_image(gif, &Limits::default()), Ok(Fit::Unchanged));
 /// ```
 pub fn fit_image(bytes: &[u8], limits: &Limits) -> Result<Fit, FitError> {
+    fit_image_with(bytes, limits, Crcs::Verify)
+}
+
+/// [`fit_image`], decoding a PNG without checking its CRCs again when `crcs` says they were.
+pub(crate) fn fit_image_with(bytes: &[u8], limits: &Limits, crcs: Crcs) -> Result<Fit, FitError> {
     let source = Format::sniff(bytes).ok_or(FitError::Unsupported)?;
     let (width, height) =
         imagesize::of_bytes(source, bytes).ok_or_else(|| FitError::Corrupt("no readable header".into()))?;
@@ -46,7 +52,7 @@ pub fn fit_image(bytes: &[u8], limits: &Limits) -> Result<Fit, FitError> {
     if fits_bytes && target_size(width, height, limits)? == (width, height) {
         return Ok(Fit::Unchanged);
     }
-    let mut pixels = Pixels::new(source, bytes, width, height)?;
+    let mut pixels = Pixels::new(source, bytes, width, height, crcs)?;
     let (bytes, format, width_out, height_out) = encode_fitted(&mut pixels, limits, Some(size))?;
     Ok(Fit::Fitted(Fitted {
         bytes,
@@ -109,6 +115,11 @@ fn encode_within(
         if fits(&png) {
             return Ok(Some((png, Format::Png)));
         }
+    }
+    // No JPEG can be this large: shrink, without a pass over the pixels for each quality.
+    let (width, height) = image.size();
+    if width.max(height) > jpeg::MAX_SIDE {
+        return Ok(None);
     }
     for quality in JPEG_QUALITIES {
         match encode::jpeg(&mut *image.rows()?, quality) {

@@ -4,7 +4,8 @@
 //! into them: a 4K screenshot then never becomes a 25 MB raster. A fit is one pass unless the
 //! byte limit is missed; a second pass decodes the image in full once and reuses it.
 
-use super::{decode, FitError, Format, Raster};
+use super::decode::{self, Crcs};
+use super::{FitError, Format, Raster};
 
 /// A source of rows: 8-bit RGB (3 channels) or RGBA (4), read once, top to bottom.
 pub(crate) trait Rows {
@@ -66,6 +67,7 @@ pub(crate) enum Pixels<'a> {
         bytes: &'a [u8],
         width: u32,
         height: u32,
+        crcs: Crcs,
         streamed: bool,
     },
     /// Pixels decoded by the caller.
@@ -75,14 +77,15 @@ pub(crate) enum Pixels<'a> {
 }
 
 impl<'a> Pixels<'a> {
-    /// `bytes` of `format`, whose header gave `width` × `height`: a PNG is kept encoded, any
-    /// other format is decoded now.
-    pub fn new(format: Format, bytes: &'a [u8], width: u32, height: u32) -> Result<Pixels<'a>, FitError> {
+    /// `bytes` of `format`, whose header gave `width` × `height`: a PNG is kept encoded (and
+    /// decoded checking its CRCs or not, `crcs`), any other format is decoded now.
+    pub fn new(format: Format, bytes: &'a [u8], width: u32, height: u32, crcs: Crcs) -> Result<Pixels<'a>, FitError> {
         Ok(match format {
             Format::Png => Pixels::Png {
                 bytes,
                 width,
                 height,
+                crcs,
                 streamed: false,
             },
             _ => Pixels::Owned(decode::decode(format, bytes)?),
@@ -109,10 +112,13 @@ impl<'a> Pixels<'a> {
 
     /// The rows, top to bottom: straight from the PNG decoder the first time.
     pub fn rows(&mut self) -> Result<Box<dyn Rows + '_>, FitError> {
-        if let Pixels::Png { bytes, streamed, .. } = self {
+        if let Pixels::Png {
+            bytes, crcs, streamed, ..
+        } = self
+        {
             if !*streamed {
                 *streamed = true;
-                return decode::png_rows(bytes);
+                return decode::png_rows(bytes, *crcs);
             }
         }
         Ok(Box::new(RasterRows::new(self.raster()?)))
@@ -123,8 +129,8 @@ impl<'a> Pixels<'a> {
         match self {
             Pixels::Borrowed(raster) => Ok(raster),
             Pixels::Owned(raster) => Ok(raster),
-            Pixels::Png { bytes, .. } => {
-                *self = Pixels::Owned(decode::decode(Format::Png, bytes)?);
+            Pixels::Png { bytes, crcs, .. } => {
+                *self = Pixels::Owned(decode::png(bytes, *crcs)?);
                 self.raster()
             }
         }

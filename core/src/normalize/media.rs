@@ -84,7 +84,7 @@ pub(super) fn payload<'a>(
             return Ok(PayloadOutcome::Omitted("invalid base64"));
         }
     }
-    Ok(PayloadOutcome::Ok(Payload { data }, hint))
+    Ok(PayloadOutcome::Ok(Payload { data, checked: false }, hint))
 }
 
 /// The normalized, non-empty declared MIME type of a field, for omitted markers.
@@ -210,10 +210,14 @@ pub(super) fn checked_bytes(
                 return Ok(None);
             };
             match imagecheck::check(format, &bytes, mode == ValidateImages::Decode) {
-                Verdict::Valid => return Ok(None),
+                Verdict::Valid => {
+                    payload.checked = true;
+                    return Ok(None);
+                }
                 Verdict::Repaired(fixed, what) => {
                     ctx.repair(Code::ImageRepaired, loc, format!("image repaired: {what}"))?;
                     payload.data = Str::owned(base64_simd::STANDARD.encode_to_string(&fixed)).mark_json_safe();
+                    payload.checked = true;
                     return Ok(None);
                 }
                 Verdict::Invalid(why) => why,

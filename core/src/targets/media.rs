@@ -1,5 +1,6 @@
 //! Media a target carries: [`Media`] and its [`MediaClass`].
 
+use crate::fit::Crcs;
 use crate::marker::Marker;
 use crate::mime;
 use crate::model::Str;
@@ -36,13 +37,17 @@ pub struct Media<'a> {
     pub at: Option<BlockAt>,
     /// The MIME type and payload it had before fitting or conversion replaced them.
     pub source: Option<(Str<'a>, Str<'a>)>,
+    /// The input payload (`source` once replaced, else `data`) passed `validate_images`
+    /// ([`Payload::checked`](crate::parsed::Payload::checked)).
+    pub checked: bool,
 }
 
 impl<'a> Media<'a> {
     /// Puts a fitted or converted image in place of the payload, keeping the first one as the
     /// source (what [`Media::omit`] describes).
     pub fn replace(&mut self, mime: &'static str, bytes: &[u8]) {
-        let data = Str::owned(base64_simd::STANDARD.encode_to_string(bytes));
+        // Base64 needs no JSON escaping: the writer need not scan it.
+        let data = Str::owned(base64_simd::STANDARD.encode_to_string(bytes)).mark_json_safe();
         let old = (
             std::mem::replace(&mut self.mime, Str::borrowed(mime)),
             std::mem::replace(&mut self.data, data),
@@ -77,6 +82,16 @@ impl<'a> Media<'a> {
         let (mime, data) = self.original();
         self.marker_of(mime, data, Some(omitted::HANDLE_PLACEHOLDER), Some(reason))
             .len()
+    }
+
+    /// How a fit decodes the bytes of the input payload (`original`) or of `data`: without
+    /// checking a PNG's CRCs again when `validate_images` checked them.
+    pub(crate) fn crcs(&self, original: bool) -> Crcs {
+        if self.checked && (original || self.source.is_none()) {
+            Crcs::Verified
+        } else {
+            Crcs::Verify
+        }
     }
 
     /// Decoded size in bytes (see [`Payload::size`](crate::parsed::Payload::size)).
@@ -137,5 +152,35 @@ impl<'a> Media<'a> {
         let uri = self.uri.as_ref()?.as_str();
         let path = uri.split(['?', '#']).next().unwrap_or(uri);
         path.rsplit('/').next().filter(|name| !name.is_empty())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn media(checked: bool) -> Media<'static> {
+        Media {
+            class: MediaClass::Image,
+            mime: Str::borrowed("image/png"),
+            data: Str::borrowed("iVBORw0KGgo="),
+            uri: None,
+            text: None,
+            at: None,
+            source: None,
+            checked,
+        }
+    }
+
+    /// Only the bytes `validate_images` checked skip the CRCs: the input payload, also once a
+    /// fit replaced it, never the bytes put in its place.
+    #[test]
+    fn only_checked_input_skips_the_crcs() {
+        assert_eq!(media(false).crcs(false), Crcs::Verify);
+        let mut checked = media(true);
+        assert_eq!(checked.crcs(false), Crcs::Verified);
+        checked.replace("image/jpeg", b"\xFF\xD8\xFF");
+        assert_eq!(checked.crcs(false), Crcs::Verify);
+        assert_eq!(checked.crcs(true), Crcs::Verified);
     }
 }

@@ -192,7 +192,9 @@ fn lay_out<'a>(
                         marks: None,
                     });
                 }
-                let Some(Payload { data }) = blob else { continue };
+                let Some(Payload { data, checked }) = blob else {
+                    continue;
+                };
                 let mime = mime
                     .filter(|m| !m.as_str().is_empty())
                     .unwrap_or(Str::borrowed("application/octet-stream"));
@@ -214,6 +216,7 @@ fn lay_out<'a>(
                         text: None,
                         at: Some(at),
                         source: None,
+                        checked,
                     },
                 )
             }
@@ -232,6 +235,7 @@ fn lay_out<'a>(
                     text: None,
                     at: Some(at),
                     source: None,
+                    checked: payload.checked,
                 };
                 (supported.then_some(class), media)
             }

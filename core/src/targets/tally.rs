@@ -48,7 +48,7 @@ pub fn fit_media(
     let Ok(bytes) = base64_simd::STANDARD.decode_to_vec(media.data.as_str().as_bytes()) else {
         return Some("the payload is not base64".to_owned());
     };
-    match fit::fit_image(&bytes, &limits) {
+    match fit::fit_image_with(&bytes, &limits, media.crcs(false)) {
         Ok(Fit::Unchanged) => None,
         Ok(Fit::Fitted(fitted)) => {
             let message = format!("image fitted: {}", fitted.summary(bytes.len()));

@@ -260,14 +260,17 @@ fn fit_to(laid: &mut Laid<'_, '_, '_, '_, '_>, image: &Shrinkable, profile: &Pro
         max_bytes: Some(media.size()),
         ..Limits::NONE
     };
-    let original = media.source.as_ref().map(|(_, data)| data);
-    let fitted = original.into_iter().chain([&media.data]).find_map(|data| {
-        let bytes = base64_simd::STANDARD.decode_to_vec(data.as_str().as_bytes()).ok()?;
-        match fit::fit_image(&bytes, &limits) {
-            Ok(Fit::Fitted(fitted)) => Some((bytes, fitted)),
-            _ => None,
-        }
-    });
+    let original = media.source.as_ref().map(|(_, data)| (data, true));
+    let fitted = original
+        .into_iter()
+        .chain([(&media.data, false)])
+        .find_map(|(data, is_original)| {
+            let bytes = base64_simd::STANDARD.decode_to_vec(data.as_str().as_bytes()).ok()?;
+            match fit::fit_image_with(&bytes, &limits, media.crcs(is_original)) {
+                Ok(Fit::Fitted(fitted)) => Some((bytes, fitted)),
+                _ => None,
+            }
+        });
     let Some((bytes, fitted)) = fitted else {
         return;
     };

@@ -19,6 +19,9 @@ use super::rows::Rows;
 use super::FitError;
 
 /// The Annex K luminance quantization table (natural order).
+/// The longest side a JPEG frame header can hold.
+pub(crate) const MAX_SIDE: u32 = u16::MAX as u32;
+
 const LUMA: [u16; 64] = [
     16, 11, 10, 16, 24, 40, 51, 61, 12, 12, 14, 19, 26, 58, 60, 55, 14, 13, 16, 24, 40, 57, 69, 56, 14, 17, 22, 29, 51,
     87, 80, 62, 18, 22, 37, 56, 68, 109, 103, 77, 24, 35, 55, 64, 81, 104, 113, 92, 49, 64, 78, 87, 103, 121, 120, 101,
