@@ -145,7 +145,8 @@ fn category(value: i32) -> (u32, u32) {
 /// One block (quantized, natural order; coded in zigzag order): the DC difference from `dc`, then the AC run
 /// lengths, 16-zero runs (0xF0) only before a non-zero coefficient, and an end of block
 /// (0x00) when the last coefficient is zero.
-#[inline(always)]
+#[cfg_attr(target_arch = "wasm32", inline(never))]
+#[cfg_attr(not(target_arch = "wasm32"), inline(always))]
 pub(super) fn encode_block(bits: &mut BitWriter, block: &[i32; 64], dc: &mut i32, codes: &Pair) {
     // The pending bits live in locals (registers) for the block, its bytes in the stage.
     let mut acc = Pending {

@@ -286,18 +286,26 @@ fn encode_strip_portable(
     let [luma, chroma] = coder.quantizers;
     for column in 0..wide / 16 {
         for (dy, dx) in [(0, 0), (0, 8), (8, 0), (8, 8)] {
-            let block = dct::gather(&strips.y[dy * wide + column * 16 + dx..], wide);
-            let coefficients = luma.quantize(&dct::forward(&block));
+            let coefficients = coefficients(&strips.y[dy * wide + column * 16 + dx..], wide, luma);
             entropy::encode_block(coder.bits, &coefficients, &mut coder.dc[0], &coder.tables.luma);
         }
         let [_, cb_dc, cr_dc] = &mut coder.dc;
         for (plane, dc) in [(&strips.cb, cb_dc), (&strips.cr, cr_dc)] {
-            let block = dct::gather(&plane[column * 8..], half);
-            let coefficients = chroma.quantize(&dct::forward(&block));
+            let coefficients = coefficients(&plane[column * 8..], half, chroma);
             entropy::encode_block(coder.bits, &coefficients, dc, &coder.tables.chroma);
         }
     }
     Ok(())
+}
+
+/// The quantized DCT of the 8×8 block at `plane[0..]` (rows `stride` apart). A function of its
+/// own in wasm, as is [`entropy::encode_block`]: V8 compiles the two better apart than inside
+/// the strip loop (a `limits` fit about 6% faster); natively both are inlined, and the block
+/// stays in registers from the samples to the bit stream.
+#[cfg_attr(target_arch = "wasm32", inline(never))]
+#[cfg_attr(not(target_arch = "wasm32"), inline(always))]
+fn coefficients(plane: &[u8], stride: usize, quantizer: &Quantizer) -> [i32; 64] {
+    quantizer.quantize(&dct::forward(&dct::gather(plane, stride)))
 }
 
 /// SOI, the JFIF APP0 segment, the frame header, both quantization tables and the four
