@@ -10,7 +10,7 @@
 // counts; the machine is shared, so wall time would count other processes) and wall time, the
 // median of ROUNDS rounds that time each job in turn (each round starting one job later), after
 // one warm-up, each after a full GC. Prints one JSON line per row for the Makefile's table (see
-// table.py).
+// table.py, which merges the rows of the processes the Makefile runs).
 //
 // Usage: node bench_node.mjs SCREENSHOT.png NODE_MODULES_DIR (where sharp is installed)
 import { readFileSync } from 'node:fs'
@@ -22,9 +22,11 @@ const native = require('../../bindings-node/index.js')
 const wasm = require('../../bindings-node/wasm/node.cjs')
 const sharp = createRequire(join(resolve(process.argv[3]), 'noop.js'))('sharp')
 
-// 15: one call's time varies by about ±15% on the shared machine, and with 8 rounds the wasm ÷
-// native ratio of the medians moved by 0.3 from run to run.
-const ROUNDS = 15
+// The Makefile runs this script in 3 processes (table.py takes the median of their medians): a
+// process's own state (where the allocator and V8 put things, whether sharp's threads run next
+// to it) shifts one build's times by up to a quarter for the whole process, which more rounds in
+// one process cannot average out.
+const ROUNDS = 8
 const png = readFileSync(process.argv[2])
 const data = png.toString('base64')
 const result = { content: [{ type: 'image', data, mimeType: 'image/png' }] }
