@@ -18,10 +18,10 @@ use entropy::{BitWriter, Tables};
 use super::rows::Rows;
 use super::FitError;
 
-/// The Annex K luminance quantization table (natural order).
 /// The longest side a JPEG frame header can hold.
 pub(crate) const MAX_SIDE: u32 = u16::MAX as u32;
 
+/// The Annex K luminance quantization table (natural order).
 const LUMA: [u16; 64] = [
     16, 11, 10, 16, 24, 40, 51, 61, 12, 12, 14, 19, 26, 58, 60, 55, 14, 13, 16, 24, 40, 57, 69, 56, 14, 17, 22, 29, 51,
     87, 80, 62, 18, 22, 37, 56, 68, 109, 103, 77, 24, 35, 55, 64, 81, 104, 113, 92, 49, 64, 78, 87, 103, 121, 120, 101,
@@ -300,7 +300,7 @@ fn encode_strip_portable(
 
 /// The quantized DCT of the 8×8 block at `plane[0..]` (rows `stride` apart). A function of its
 /// own in wasm, as is [`entropy::encode_block`]: V8 compiles the two better apart than inside
-/// the strip loop (a `limits` fit about 6% faster); natively both are inlined, and the block
+/// the strip loop (a `limits` fit about 5% faster); natively both are inlined, and the block
 /// stays in registers from the samples to the bit stream.
 #[cfg_attr(target_arch = "wasm32", inline(never))]
 #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
