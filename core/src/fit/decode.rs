@@ -300,19 +300,7 @@ fn webp(bytes: &[u8]) -> Result<Raster, FitError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// Deterministic noise bytes.
-    fn noise(n: usize, seed: u32) -> Vec<u8> {
-        let mut state = seed | 1;
-        (0..n)
-            .map(|_| {
-                state ^= state << 13;
-                state ^= state >> 17;
-                state ^= state << 5;
-                state as u8
-            })
-            .collect()
-    }
+    use crate::fit::noise;
 
     fn encoded(width: u32, height: u32, color: png::ColorType, depth: png::BitDepth, data: &[u8]) -> Vec<u8> {
         let mut out = Vec::new();

@@ -51,6 +51,20 @@ pub(crate) fn decode_check(format: Format, bytes: &[u8]) -> Result<(), FitError>
     Ok(())
 }
 
+/// Deterministic noise bytes (xorshift32 from `seed`), for the tests' images.
+#[cfg(test)]
+pub(crate) fn noise(n: usize, seed: u32) -> Vec<u8> {
+    let mut state = seed | 1;
+    (0..n)
+        .map(|_| {
+            state ^= state << 13;
+            state ^= state >> 17;
+            state ^= state << 5;
+            state as u8
+        })
+        .collect()
+}
+
 /// What a fitted image must satisfy; `None` means no limit.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Limits {

@@ -116,16 +116,16 @@ fn encode_within(
             return Ok(Some((png, Format::Png)));
         }
     }
-    // No JPEG can be this large: shrink, without a pass over the pixels for each quality.
+    // No JPEG can be this large (the encoder would refuse it): shrink, without a pass over the
+    // pixels for each quality.
     let (width, height) = image.size();
     if width.max(height) > jpeg::MAX_SIDE {
         return Ok(None);
     }
     for quality in JPEG_QUALITIES {
-        match encode::jpeg(&mut *image.rows()?, quality) {
-            Ok(jpeg) if fits(&jpeg) => return Ok(Some((jpeg, Format::Jpeg))),
-            Ok(_) | Err(FitError::TooLarge) => {}
-            Err(other) => return Err(other),
+        let jpeg = encode::jpeg(&mut *image.rows()?, quality)?;
+        if fits(&jpeg) {
+            return Ok(Some((jpeg, Format::Jpeg)));
         }
     }
     Ok(None)
@@ -243,20 +243,11 @@ mod image_tests {
     /// are those of the decoded raster.
     #[test]
     fn later_passes_give_the_raster_bytes() {
-        let mut state = 0x9E37_79B9u32;
-        let noise: Vec<u8> = (0..300 * 200 * 3)
-            .map(|_| {
-                state ^= state << 13;
-                state ^= state >> 17;
-                state ^= state << 5;
-                state as u8
-            })
-            .collect();
         let raster = Raster {
             width: 300,
             height: 200,
             channels: 3,
-            pixels: noise,
+            pixels: crate::fit::noise(300 * 200 * 3, 0x9E37_79B9),
             lossy: false,
         };
         let png = encode::png(&raster).expect("encodes");
